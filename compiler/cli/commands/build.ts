@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Env } from '../../../runtime/declare/types';
+import { compile, type CompileResult } from '../../index';
+import { CompileError, formatDiagnostic, type Diagnostic } from '../../diagnostics';
+import { ENV_NAMES } from '../../environments';
+
+export function rootDir(): string {
+  return process.env.TAGC_ROOT ?? process.cwd();
+}
+
+export function parseEnvs(values: string[] | undefined): Env[] {
+  const envs = (values ?? []).flatMap((v) => v.split(','));
+  for (const e of envs) if (!ENV_NAMES.includes(e as Env)) throw new Error(`unknown environment "${e}" (one of ${ENV_NAMES.join(', ')})`);
+  return envs as Env[];
+}
+
+export function printDiagnostics(list: Diagnostic[]): void {
+  for (const d of list) process.stderr.write(`${formatDiagnostic(d)}\n`);
+}
+
+/** Writes generated TypeScript where it changed; returns the files that did. */
+export function writeGenerated(result: CompileResult): string[] {
+  const changed: string[] = [];
+  for (const [file, content] of Object.entries(result.generated)) {
+    if (existsSync(file) && readFileSync(file, 'utf8') === content) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+    changed.push(file);
+  }
+  return changed;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+export async function build(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { env: { type: 'string', multiple: true }, out: { type: 'string' } } });
+  const root = rootDir();
+  let result: CompileResult;
+  try {
+    result = await compile({ root, envs: parseEnvs(values.env), outDir: values.out });
+  } catch (error) {
+    if (error instanceof CompileError) {
+      printDiagnostics(error.diagnostics);
+      process.stderr.write(`tagc build: failed with ${error.diagnostics.filter((d) => d.severity === 'error').length} error(s); build/ left as it was\n`);
+      return 1;
+    }
+    throw error;
+  }
+  printDiagnostics(result.diagnostics);
+  for (const file of writeGenerated(result)) process.stdout.write(`generated ${relative(root, file)}\n`);
+  for (const [phase, ms] of Object.entries(result.timings)) process.stdout.write(`${phase.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms\n`);
+  for (const plan of result.plans) {
+    const b = result.bundles[plan.env.name];
+    process.stdout.write(`${plan.env.name.padEnd(9)} ${relative(root, result.outDir)}/${plan.env.name}/${b.fileName}  ${kb(b.bytes)} (${kb(b.gzipBytes)} gzip)  ${plan.rules.length} rules, ${plan.dataElements.length} data elements\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import { join, relative } from 'node:path';
+import { compile } from '../../index';
+import { CompileError } from '../../diagnostics';
+import { printDiagnostics, rootDir, writeGenerated } from './build';
+
+/** Compiles without emitting (every diagnostic), refreshes generated types, then type-checks. */
+export async function check(_argv: string[]): Promise<number> {
+  const root = rootDir();
+  try {
+    const result = await compile({ root, emit: false });
+    printDiagnostics(result.diagnostics);
+    for (const file of writeGenerated(result)) process.stdout.write(`generated ${relative(root, file)}\n`);
+  } catch (error) {
+    if (error instanceof CompileError) {
+      printDiagnostics(error.diagnostics);
+      return 1;
+    }
+    throw error;
+  }
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', join(root, 'tsconfig.json')], { stdio: 'inherit', cwd: root });
+  if (tsc.status !== 0) return 1;
+  process.stdout.write('tagc check: no errors\n');
+  return 0;
+}

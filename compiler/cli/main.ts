@@ -1,0 +1,43 @@
+import { build } from './commands/build';
+import { check } from './commands/check';
+
+// Commands are loaded on demand so that `tagc build` does not pay for happy-dom or Chromium.
+
+const USAGE = `tagc: rules-as-code tag manager
+
+  tagc build [--env <env>]...      compile and write build/<env> bundles, graphs and manifest
+  tagc check                       compile without emitting, then tsc --noEmit
+  tagc simulate [options]          run a built bundle in happy-dom and print JSON (tagc simulate --help)
+  tagc serve [--port <n>]          serve build/ (bundles, demo page, viewer) on 127.0.0.1
+  tagc bench                       measure bundle sizes, compile time and browser timings
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'build':
+        return await build(rest);
+      case 'check':
+        return await check(rest);
+      case 'simulate':
+        return await (await import('./commands/simulate')).simulateCommand(rest);
+      case 'serve':
+        return await (await import('./commands/serve')).serve(rest);
+      case 'bench':
+        return await (await import('./commands/bench')).bench(rest);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        process.stdout.write(USAGE);
+        return command ? 0 : 1;
+      default:
+        process.stderr.write(`tagc: unknown command "${command}"\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    process.stderr.write(`tagc ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,31 @@
+import type { Env } from '../runtime/declare/types';
+
+// Per-environment compile-time constants. A flag that is false removes its code from the
+// bundle (esbuild define + dead-code elimination; `DEBUG:` labels are dropped).
+
+export interface EnvironmentSettings {
+  name: Env;
+  /** Debug and info logging compiled in (switched on at run time with tagc.debug(true)). */
+  debug: boolean;
+  /** Event payload validation compiled in. */
+  validate: boolean;
+  description: string;
+}
+
+export const environments: Record<Env, EnvironmentSettings> = {
+  test: { name: 'test', debug: true, validate: true, description: 'Automated tests and UAT; debug logging on by default.' },
+  dev: { name: 'dev', debug: true, validate: true, description: 'Development host.' },
+  stg: { name: 'stg', debug: true, validate: true, description: 'Staging host.' },
+  prod: { name: 'prod', debug: false, validate: false, description: 'Public production sites: no debug logging, no validator.' },
+  internal: { name: 'internal', debug: false, validate: false, description: 'Internal hosts; production behaviour.' },
+};
+
+export const ENV_NAMES = Object.keys(environments) as Env[];
+
+export function defines(env: EnvironmentSettings): Record<string, string> {
+  return {
+    __TAGC_ENV__: JSON.stringify(env.name),
+    __TAGC_DEBUG__: String(env.debug),
+    __TAGC_VALIDATE__: String(env.validate),
+  };
+}

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Env } from '../runtime/declare/types';
+import { CompileError, Diagnostics, type Diagnostic } from './diagnostics';
+import { environments, ENV_NAMES } from './environments';
+import { loadKinds } from './kinds/registry';
+import { load } from './phases/1-load';
+import { validate } from './phases/2-validate';
+import { buildGraph, type ContainerGraph } from './phases/3-graph';
+import { plan, type EnvPlan } from './phases/4-plan';
+import { emitBundles, manifestFor, readManifest, writeOutput } from './phases/5-emit';
+import type { Bundle } from './phases/5-emit/bundle';
+import type { BuildStamp } from './phases/5-emit/entry';
+import { dataElementNames, payloadTypes } from './phases/5-emit/types';
+import { project } from './project';
+
+// compile(): load -> validate -> graph -> plan per environment -> emit. Each phase is a folder
+// under compiler/phases, numbered in the order data flows.
+
+export interface CompileOptions {
+  root: string;
+  envs?: Env[];
+  /** Write build/ (false: check only). */
+  emit?: boolean;
+  outDir?: string;
+  /** Fixed build time (ISO) for reproducible output; default SOURCE_DATE_EPOCH or now. */
+  buildTime?: string;
+}
+
+export interface CompileResult {
+  diagnostics: Diagnostic[];
+  graph: ContainerGraph;
+  plans: EnvPlan[];
+  bundles: Record<string, Bundle>;
+  /** Generated TypeScript sources by absolute path. */
+  generated: Record<string, string>;
+  timings: Record<string, number>;
+  outDir: string;
+}
+
+function stampFor(root: string, buildTime?: string): BuildStamp {
+  let version = '0.0.0';
+  try {
+    version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? version;
+  } catch {
+    // A sample container without package.json.
+  }
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  return { version, buildTime: buildTime ?? (epoch ? new Date(Number(epoch) * 1000).toISOString() : new Date().toISOString()) };
+}
+
+export async function compile(options: CompileOptions): Promise<CompileResult> {
+  const timings: Record<string, number> = {};
+  const time = async <T>(name: string, f: () => T | Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    const out = await f();
+    timings[name] = performance.now() - t0;
+    return out;
+  };
+  const p = project(options.root);
+  const diagnostics = new Diagnostics();
+  const registry = await loadKinds();
+
+  const loaded = await time('load', () => load(p, diagnostics));
+  await time('validate', () => validate(loaded, registry, diagnostics));
+  const graph = await time('graph', () => buildGraph(loaded, registry));
+  if (diagnostics.errors.length) throw new CompileError(diagnostics.list);
+
+  const envs = options.envs?.length ? options.envs : ENV_NAMES;
+  const plans = await time('plan', () => envs.map((e) => plan(graph, environments[e])));
+  const generated = await time('types', async () => ({
+    [p.generated.payloads]: await payloadTypes(graph),
+    [p.generated.dataElements]: dataElementNames(graph),
+  }));
+
+  const outDir = options.outDir ?? join(options.root, 'build');
+  const stamp = stampFor(options.root, options.buildTime);
+  let bundles: Record<string, Bundle> = {};
+  if (options.emit !== false) {
+    const t0 = performance.now();
+    const out = await emitBundles(graph, plans, options.root, stamp, diagnostics.list);
+    bundles = out.bundles;
+    Object.assign(timings, out.timings);
+    const manifest = manifestFor(plans, bundles, stamp, readManifest(outDir));
+    writeOutput(outDir, { ...out.files, 'manifest.json': JSON.stringify(manifest, null, 2) });
+    timings.emit = performance.now() - t0;
+  }
+  return { diagnostics: diagnostics.list, graph, plans, bundles, generated, timings, outDir };
+}

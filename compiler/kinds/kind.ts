@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+// The compiler's half of a kind: how its params are validated and how the viewer says it in
+// plain words. The runtime half lives in runtime/<family>/ under the same kind name.
+
+export type Family = 'events' | 'conditions' | 'actions' | 'data-elements';
+
+export interface Words {
+  /** A param value in words: `de()` references become «name». */
+  value(v: unknown): string;
+  /** A nested condition in words. */
+  condition(c: unknown): string;
+}
+
+export interface KindSpec<P = Record<string, unknown>> {
+  kind: string;
+  params: z.ZodType<P>;
+  describe(params: P, words: Words): string;
+}
+
+export function defineKind<S extends z.ZodType>(spec: {
+  kind: string;
+  params: S;
+  describe(params: z.infer<S>, words: Words): string;
+}): KindSpec<z.infer<S>> {
+  return spec as unknown as KindSpec<z.infer<S>>;
+}
+
+/** A `de()` reference in params. */
+export const ref = z.object({ $de: z.string().min(1) }).strict();
+/** A param that may be a literal or a data-element reference. */
+export const valueOrRef = z.union([ref, z.string(), z.number(), z.boolean(), z.null()]);
+/** A nested condition or action descriptor (its runtime function is not checked here). */
+export const descriptor = z.object({ kind: z.string(), params: z.record(z.string(), z.unknown()) }).passthrough();

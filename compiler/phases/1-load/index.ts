@@ -1,0 +1,97 @@
+import { pathToFileURL } from 'node:url';
+import type { DataElement, EventSchemaDeclaration, Rule, ViewTable } from '../../../runtime/declare/types';
+import type { Diagnostics } from '../../diagnostics';
+import { listModules, rel, type Project } from '../../project';
+
+// Phase 1: import every declaration module. A module that fails to import is a located
+// diagnostic; the others still load, so one broken rule reports alongside all other problems.
+
+export interface Loaded<T> {
+  /** Source file relative to the project root. */
+  file: string;
+  /** Absolute path, for the bundle's imports. */
+  abs: string;
+  /** Export name (data elements) or 'default'. */
+  exportName: string;
+  value: T;
+}
+
+export interface LoadResult {
+  rules: Loaded<Rule>[];
+  dataElements: Loaded<DataElement>[];
+  schemas: Loaded<EventSchemaDeclaration>[];
+  site: Loaded<Record<string, unknown>> | null;
+  /** Named `viewTable(...)` exports of any declaration module, shown by the viewer. */
+  tables: Loaded<ViewTable>[];
+}
+
+function brand(value: unknown): string | undefined {
+  return value && typeof value === 'object' ? ((value as { __tagc?: unknown }).__tagc as string | undefined) : undefined;
+}
+
+async function importModule(p: Project, abs: string, diagnostics: Diagnostics, tables: Loaded<ViewTable>[]): Promise<Record<string, unknown> | null> {
+  try {
+    const mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(mod)) {
+      if (brand(value) === 'table') tables.push({ file: rel(p, abs), abs, exportName: name, value: value as ViewTable });
+    }
+    return mod;
+  } catch (error) {
+    const e = error as Error & { errors?: { location?: { line: number; column: number } }[] };
+    const loc = e.errors?.[0]?.location;
+    const match = /:(\d+):(\d+)/.exec(e.message ?? '');
+    diagnostics.error('load_failed', rel(p, abs), `cannot load module: ${(e.message ?? String(error)).split('\n')[0]}`, [], {
+      line: loc?.line ?? (match ? Number(match[1]) : undefined),
+      column: loc ? loc.column + 1 : match ? Number(match[2]) : undefined,
+    });
+    return null;
+  }
+}
+
+export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadResult> {
+  const result: LoadResult = { rules: [], dataElements: [], schemas: [], site: null, tables: [] };
+  // Declarations run in Node here; runtime code that reads the build constants at import time gets the test values.
+  const g = globalThis as Record<string, unknown>;
+  g.__TAGC_ENV__ ??= 'test';
+  g.__TAGC_DEBUG__ ??= true;
+  g.__TAGC_VALIDATE__ ??= true;
+
+  for (const abs of listModules(p.rulesDir)) {
+    const mod = await importModule(p, abs, diagnostics, result.tables);
+    if (!mod) continue;
+    const file = rel(p, abs);
+    if (brand(mod.default) !== 'rule') {
+      diagnostics.error('not_a_rule', file, 'a module under rules/ must default-export a rule(...) declaration (shared code goes in rules/lib/)');
+      continue;
+    }
+    result.rules.push({ file, abs, exportName: 'default', value: mod.default as Rule });
+  }
+
+  for (const abs of listModules(p.dataElementsDir)) {
+    const mod = await importModule(p, abs, diagnostics, result.tables);
+    if (!mod) continue;
+    const file = rel(p, abs);
+    for (const [name, value] of Object.entries(mod)) {
+      if (brand(value) === 'dataElement') result.dataElements.push({ file, abs, exportName: name, value: value as DataElement });
+    }
+  }
+
+  for (const abs of listModules(p.schemasDir)) {
+    const mod = await importModule(p, abs, diagnostics, result.tables);
+    if (!mod) continue;
+    const file = rel(p, abs);
+    if (brand(mod.default) !== 'schema') {
+      diagnostics.error('not_a_schema', file, 'a module under schemas/ must default-export an eventSchema(...) declaration');
+      continue;
+    }
+    result.schemas.push({ file, abs, exportName: 'default', value: mod.default as EventSchemaDeclaration });
+  }
+
+  const siteMod = await importModule(p, p.siteConfig, diagnostics, result.tables);
+  if (siteMod?.default && typeof siteMod.default === 'object') {
+    result.site = { file: rel(p, p.siteConfig), abs: p.siteConfig, exportName: 'default', value: siteMod.default as Record<string, unknown> };
+  } else if (siteMod) {
+    diagnostics.error('no_site_config', rel(p, p.siteConfig), 'the site configuration module must default-export the site object');
+  }
+  return result;
+}

@@ -1,0 +1,89 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Diagnostic } from '../../diagnostics';
+import type { Manifest } from '../../graph-types';
+import type { ContainerGraph } from '../3-graph';
+import type { EnvPlan } from '../4-plan';
+import { bundle, type Bundle } from './bundle';
+import { entrySource, type BuildStamp } from './entry';
+import { graphJson } from './graph-json';
+
+// Phase 5: bundles, graphs and the manifest, written to a staging folder and then swapped
+// into build/ so that a failed build never leaves a half-written output.
+
+export interface EmitResult {
+  bundles: Record<string, Bundle>;
+  manifest: Manifest;
+  timings: Record<string, number>;
+}
+
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], root: string, stamp: BuildStamp, diagnostics: Diagnostic[]): Promise<{ bundles: Record<string, Bundle>; files: Record<string, string>; timings: Record<string, number> }> {
+  const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
+  const runtimeStart = join(root, 'runtime', 'core', 'start.ts');
+  const bundles: Record<string, Bundle> = {};
+  const files: Record<string, string> = {};
+  const timings: Record<string, number> = {};
+  for (const plan of plans) {
+    const t0 = performance.now();
+    const env = plan.env.name;
+    const b = await bundle(root, plan, entrySource(graph, plan, existsSync(runtimeStart) ? runtimeStart : runtimeStart, domains, stamp));
+    bundles[env] = b;
+    files[`${env}/${b.fileName}`] = b.code;
+    files[`${env}/${b.mapName}`] = b.map;
+    files[`${env}/graph.json`] = JSON.stringify(graphJson(graph, plan, b, stamp, diagnostics), null, 1);
+    timings[`bundle ${env}`] = performance.now() - t0;
+  }
+  return { bundles, files, timings };
+}
+
+export function manifestFor(plans: EnvPlan[], bundles: Record<string, Bundle>, stamp: BuildStamp, previous: Manifest | null): Manifest {
+  const environments: Manifest['environments'] = { ...(previous?.environments ?? {}) };
+  for (const plan of plans) {
+    const b = bundles[plan.env.name];
+    environments[plan.env.name] = {
+      file: `${plan.env.name}/${b.fileName}`,
+      bytes: b.bytes,
+      gzipBytes: b.gzipBytes,
+      integrity: b.integrity,
+      rules: plan.rules.length,
+      dataElements: plan.dataElements.length,
+      map: `${plan.env.name}/${b.mapName}`,
+      graph: `${plan.env.name}/graph.json`,
+    };
+  }
+  return { version: stamp.version, buildTime: stamp.buildTime, environments };
+}
+
+export function readManifest(outDir: string): Manifest | null {
+  try {
+    return JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes `files` (paths relative to outDir) atomically per top-level folder: everything goes to
+ * a staging folder first; each environment folder then replaces the old one by rename.
+ */
+export function writeOutput(outDir: string, files: Record<string, string>): void {
+  const staging = join(outDir, `.staging-${process.pid}-${Date.now()}`);
+  mkdirSync(staging, { recursive: true });
+  try {
+    for (const [path, content] of Object.entries(files)) {
+      const full = join(staging, path);
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, content);
+    }
+    const tops = [...new Set(Object.keys(files).map((p) => p.split('/')[0]))];
+    for (const top of tops) {
+      const target = join(outDir, top);
+      const old = `${target}.old-${process.pid}`;
+      if (existsSync(target)) renameSync(target, old);
+      renameSync(join(staging, top), target);
+      rmSync(old, { recursive: true, force: true });
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,81 @@
+// The one site configuration module (../shared/spec/sites.md): every host, path and id that the
+// container spec leaves unnamed. Rules and data elements take them from here; a firm adopting tagc
+// changes only this file.
+
+export const site = {
+  hosts: {
+    /** "/" on it is "home > Home"; Entry Site channel. */
+    entry: 'www.firm.example',
+    /** The firm's own domains: internal-link filter, and the bundle's domain allow-list. */
+    ownDomains: ['firm.example', 'icanretire.example', 'planinsights.example'],
+    internal: ['intranet.firm.example', 'reports.firm-internal.example'],
+    dev: 'dev.firm.example',
+    stg: 'stg.firm.example',
+    /** Host labels that select the test reporting suite. */
+    testLabels: ['uat', 'preprod', 'author', 'localhost'],
+    testHosts: ['uat.firm.example', 'preprod.firm.example', 'author.firm.example', 'localhost'],
+    authoring: 'author.firm.example',
+    longTermSupport: 'lts.firm.example',
+    retirementPlan: ['myretirement.firm.example', 'planaccess.firm.example'],
+    icanretire: 'www.icanretire.example',
+    planInsights: 'www.planinsights.example',
+    trackingServer: 'metrics.firm.example',
+    schemaService: 'schemas.firm.example',
+    abEdge: 'firm.tt.omtrdc.example',
+    identity: 'dpm.identity.example',
+  },
+  /** Domains the bundle runs on (and subdomains); anywhere else it logs and does nothing. */
+  allowedDomains: ['firm.example', 'firm-internal.example', 'icanretire.example', 'planinsights.example', 'localhost'],
+  /** Link schemes that count as internal links. */
+  internalSchemes: ['mailto:', 'tel:', 'javascript:'],
+  paths: {
+    portfolioAnalysis: '/portfolio-analysis/',
+    clientAccountsHome: '/advisor/client-accounts/home.html',
+    restrictedWebinars: '/advisor/webinars/restricted/',
+    cookiePages: ['/privacy/cookie-policy.html', '/privacy/cookie-settings.html'],
+    targetDateCompare: '/advisor/tools/planning/target-date-proview/compare.html',
+    advisorLogin: ['/advisor/login.html', '/advisor/login/'],
+    europeBlueprint: 'europe-blueprint',
+  },
+  reportSuites: {
+    test: 'firmtest',
+    development: 'firmdev',
+    staging: 'firmstg',
+    production: 'firmprod',
+    internal: 'firminternal',
+  },
+  ids: {
+    marketingCloudOrg: 'FIRM0000000000000000000@AdobeOrg',
+    abClientCode: 'firm',
+  },
+  flags: {
+    consentSkipQuery: { name: 'skipconsent', value: '1' },
+    consentSkipGlobal: 'skipConsent',
+    consentTestStorage: { key: 'consentTestMode', value: 'true' },
+    abDisable: 'mboxDisable',
+  },
+  /** User-agent substrings (case-insensitive) of known bots and synthetic monitors. */
+  botAgents: [
+    'bot', 'crawler', 'spider', 'slurp', 'facebookexternalhit', 'Catchpoint', 'GomezAgent', 'Pingdom',
+    'RuxitSynthetic', 'DynatraceSynthetic', 'Site24x7', 'HeadlessChrome',
+  ],
+  /**
+   * Channel by site: the first row that matches wins. A row matches when any of its clauses
+   * does; a clause matches when all of its parts do (hosts: exact host; paths: exact path;
+   * prefixes: path starts with).
+   */
+  channels: [
+    { channel: 'Entry Site', when: [{ hosts: ['www.firm.example'], paths: ['/', '/privacy/location-selector.html'] }] },
+    { channel: 'Offshore Site', when: [{ prefixes: ['/offshore'] }] },
+    { channel: 'Canada Sites', when: [{ prefixes: ['/ca/', '/advisor/ca/', '/individual/ca'] }] },
+    { channel: 'EACG Sites', when: [{ prefixes: ['/eacg', '/apac', '/europe', '/not-listed', '/dbgipps', '/institutions'] }] },
+    { channel: 'icanretire', when: [{ hosts: ['www.icanretire.example'] }] },
+    { channel: 'RetirementPlanInsights', when: [{ hosts: ['www.planinsights.example'] }] },
+    { channel: 'RP Sites', when: [{ hosts: ['myretirement.firm.example', 'planaccess.firm.example'] }, { prefixes: ['/retirement', '/myplan/'] }] },
+    { channel: 'US sites', when: [{ prefixes: ['/us/', '/advisor', '/individual', '/institutional', '/ria', '/pcs/', '/accounts/'] }] },
+    { channel: 'Other Sites', when: [{}] },
+  ],
+} as const;
+
+export type SiteConfig = typeof site;
+export default site;

@@ -1,0 +1,7 @@
+import type { Condition } from '../declare/types';
+
+/** Holds when at least one of the conditions holds (conditions of a rule are otherwise all-of). */
+/* @__NO_SIDE_EFFECTS__ */
+export function anyOf<P>(...conditions: Condition<P>[]): Condition<P> {
+  return { kind: 'anyOf', params: { conditions }, test: (ctx) => conditions.some((c) => c.test(ctx)) };
+}

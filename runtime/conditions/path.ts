@@ -1,0 +1,38 @@
+import type { Condition } from '../declare/types';
+
+// The page path (location.pathname). One kind, several operators, so the viewer can say
+// "path starts with /advisor" for all of them.
+
+export type PathOp = 'startsWith' | 'contains' | 'equals' | 'endsWith' | 'matches';
+
+/* @__NO_SIDE_EFFECTS__ */
+function path(op: PathOp, value: string | RegExp): Condition {
+  const source = value instanceof RegExp ? value.source : value;
+  const flags = value instanceof RegExp ? value.flags : '';
+  const re = value instanceof RegExp ? value : null;
+  return {
+    kind: 'path',
+    params: re ? { op, value: source, flags } : { op, value: source },
+    test({ runtime }) {
+      const p = runtime.win.location.pathname;
+      switch (op) {
+        case 'startsWith':
+          return p.startsWith(source);
+        case 'contains':
+          return p.includes(source);
+        case 'equals':
+          return p === source;
+        case 'endsWith':
+          return p.endsWith(source);
+        case 'matches':
+          return (re ?? new RegExp(source)).test(p);
+      }
+    },
+  };
+}
+
+/* @__NO_SIDE_EFFECTS__ */ export const pathStartsWith = (prefix: string) => path('startsWith', prefix);
+/* @__NO_SIDE_EFFECTS__ */ export const pathContains = (part: string) => path('contains', part);
+/* @__NO_SIDE_EFFECTS__ */ export const pathEquals = (value: string) => path('equals', value);
+/* @__NO_SIDE_EFFECTS__ */ export const pathEndsWith = (suffix: string) => path('endsWith', suffix);
+/* @__NO_SIDE_EFFECTS__ */ export const pathMatches = (pattern: RegExp) => path('matches', pattern);

@@ -1,0 +1,140 @@
+import type { Action, JsonState, Rule, RuleContext, RuntimeServices } from '../declare/types';
+import { log, reason } from './log';
+import type { Monitors } from './monitor';
+import type { Resolver } from './resolve';
+
+// Runs events one after another through the compile-time table of event key -> rules in firing
+// order. Synchronous actions run synchronously (no microtask per rule); an async action is
+// awaited up to its timeout and holds the queue meanwhile, so the firing order stays the documented
+// one. A failing action stops only the rest of its own rule.
+
+export interface DispatchTable {
+  rules: readonly Rule[];
+  /** Event key -> indices into `rules`, in firing order. */
+  table: Readonly<Record<string, readonly number[]>>;
+}
+
+interface Job {
+  key: string;
+  name: string;
+  payload: unknown;
+  state: JsonState;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return !!value && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
+}
+
+function withTimeout(promise: PromiseLike<unknown>, ms: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Action timed out after ${ms} ms`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+export function createDispatcher(compiled: DispatchTable, resolver: Resolver, services: RuntimeServices, monitors: Monitors) {
+  const queue: Job[] = [];
+  let busy = false;
+
+  function fail(rule: Rule, action: Action, index: number, job: Job, error: unknown): void {
+    const message = reason(error);
+    log.error(`Failed to execute "${action.kind}" for "${rule.id}" rule: ${message}`);
+    monitors.emit('actionFailed', { rule: rule.id, event: job.name, order: rule.order, action: action.kind, index, error: message });
+  }
+
+  function runActions(rule: Rule, ctx: RuleContext, job: Job, from: number): void | Promise<void> {
+    for (let i = from; i < rule.actions.length; i++) {
+      const action = rule.actions[i];
+      let result: unknown;
+      try {
+        result = action.run(ctx);
+      } catch (error) {
+        fail(rule, action, i, job, error);
+        return;
+      }
+      if (isThenable(result)) {
+        return withTimeout(result, action.timeout ?? rule.timeout).then(
+          () => runActions(rule, ctx, job, i + 1),
+          (error) => fail(rule, action, i, job, error),
+        );
+      }
+    }
+    monitors.emit('ruleCompleted', { rule: rule.id, event: job.name, order: rule.order });
+  }
+
+  function runRule(rule: Rule, job: Job, scope: ReturnType<Resolver['scope']>): void | Promise<void> {
+    const ctx: RuleContext = { event: job, rule: { id: rule.id }, get: scope.get, value: scope.value, runtime: services };
+    for (let i = 0; i < rule.conditions.length; i++) {
+      const condition = rule.conditions[i];
+      let ok = false;
+      try {
+        ok = condition.test(ctx) === true;
+      } catch (error) {
+        log.error(`Failed to evaluate "${condition.kind}" condition for "${rule.id}" rule: ${reason(error)}`);
+      }
+      if (!ok) {
+        DEBUG: log.debug(`Rule "${rule.id}" skipped on "${job.name}": condition ${i + 1} (${condition.kind}) not met`);
+        monitors.emit('ruleSkipped', { rule: rule.id, event: job.name, order: rule.order, condition: condition.kind, index: i });
+        return;
+      }
+    }
+    DEBUG: log.info(`Rule "${rule.id}" fired on "${job.name}"`);
+    monitors.emit('ruleFired', { rule: rule.id, event: job.name, order: rule.order });
+    return runActions(rule, ctx, job, 0);
+  }
+
+  function runJob(job: Job, from: number, scope: ReturnType<Resolver['scope']>): void | Promise<void> {
+    const indices = compiled.table[job.key] ?? [];
+    for (let i = from; i < indices.length; i++) {
+      const pending = runRule(compiled.rules[indices[i]], job, scope);
+      if (pending) return pending.then(() => runJob(job, i + 1, scope));
+    }
+  }
+
+  function drain(): void {
+    busy = true;
+    while (queue.length) {
+      const job = queue[0];
+      let pending: void | Promise<void> = undefined;
+      try {
+        pending = runJob(job, 0, resolver.scope(job.state, job));
+      } catch (error) {
+        log.error(`Unexpected error while dispatching "${job.name}": ${reason(error)}`);
+      }
+      if (pending) {
+        pending.then(
+          () => {
+            queue.shift();
+            drain();
+          },
+          () => {
+            queue.shift();
+            drain();
+          },
+        );
+        return;
+      }
+      queue.shift();
+    }
+    busy = false;
+  }
+
+  return {
+    /** Queues an event; runs at once unless an earlier event is still awaiting an action. */
+    dispatch(key: string, name: string, payload: unknown, state: JsonState): void {
+      queue.push({ key, name, payload, state });
+      if (!busy) drain();
+    },
+    /** True while nothing is queued or running (for tools and tests). */
+    idle: () => !busy && queue.length === 0,
+  };
+}

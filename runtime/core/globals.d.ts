@@ -1,0 +1,7 @@
+// Compile-time constants, replaced by esbuild `define` per environment (compiler/environments.ts),
+// so that `if (!__TAGC_VALIDATE__)` branches and their imports vanish from the bundle.
+declare const __TAGC_ENV__: import('../declare/types').Env;
+/** Debug and info logging compiled in. Call sites also carry a `DEBUG:` label that non-debug builds drop. */
+declare const __TAGC_DEBUG__: boolean;
+/** Event payload validation compiled in. */
+declare const __TAGC_VALIDATE__: boolean;

@@ -1,0 +1,66 @@
+import type { Logger } from '../declare/types';
+
+// Every message the container prints goes through here: one prefix, never a throw into the page.
+// Debug and info calls are written `DEBUG: log.info(...)`; builds without debug drop the label's
+// statement (esbuild dropLabels), so their text is absent from those bundles.
+
+const PREFIX = '[tagc]';
+const DEBUG_KEY = 'tagc.debug';
+let debugOn: boolean | undefined;
+
+function format(args: unknown[]): unknown[] {
+  return typeof args[0] === 'string' ? [`${PREFIX} ${args[0]}`, ...args.slice(1)] : [PREFIX, ...args];
+}
+
+function out(level: 'error' | 'warn' | 'info' | 'debug', args: unknown[]): void {
+  try {
+    const c = globalThis.console;
+    c[level](...format(args));
+  } catch {
+    // A console that throws must not stop the container.
+  }
+}
+
+export function isDebugOn(): boolean {
+  if (!__TAGC_DEBUG__) return false;
+  if (debugOn === undefined) {
+    try {
+      debugOn = globalThis.localStorage?.getItem(DEBUG_KEY) === 'true' || __TAGC_ENV__ === 'test';
+    } catch {
+      debugOn = false;
+    }
+  }
+  return debugOn;
+}
+
+/** Turns debug logging on or off, persisted in localStorage. */
+export function setDebug(on: boolean): void {
+  debugOn = on;
+  try {
+    if (on) globalThis.localStorage?.setItem(DEBUG_KEY, 'true');
+    else globalThis.localStorage?.removeItem(DEBUG_KEY);
+  } catch {
+    // Storage may be disabled; the setting then lasts for this page only.
+  }
+}
+
+export const log: Logger = {
+  error: (...args) => out('error', args),
+  warn: (...args) => out('warn', args),
+  info: (...args) => {
+    if (__TAGC_DEBUG__ && isDebugOn()) out('info', args);
+  },
+  debug: (...args) => {
+    if (__TAGC_DEBUG__ && isDebugOn()) out('debug', args);
+  },
+};
+
+/** The message of an unknown thrown value. */
+export function reason(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  try {
+    return String(error);
+  } catch {
+    return 'unknown error';
+  }
+}

@@ -1,0 +1,49 @@
+import type { Action, Condition, Rule } from '../declare/types';
+
+// Monitor hooks for tools (tagc simulate, QA extensions, the debugger). A page can register
+// before the bundle loads through `window.__tagcMonitors`, as Launch's `_satellite._monitors`.
+
+export interface RuleEvent {
+  rule: string;
+  event: string;
+  order: number;
+}
+
+export interface Monitor {
+  ruleFired?(e: RuleEvent): void;
+  ruleSkipped?(e: RuleEvent & { condition: string; index: number }): void;
+  ruleCompleted?(e: RuleEvent): void;
+  actionFailed?(e: RuleEvent & { action: string; index: number; error: string }): void;
+}
+
+export function createMonitors(initial: unknown): {
+  add(m: Monitor): () => void;
+  emit<K extends keyof Monitor>(hook: K, e: Parameters<NonNullable<Monitor[K]>>[0]): void;
+} {
+  const list: Monitor[] = Array.isArray(initial) ? initial.filter((m) => m && typeof m === 'object') : [];
+  return {
+    add(m) {
+      list.push(m);
+      return () => {
+        const i = list.indexOf(m);
+        if (i >= 0) list.splice(i, 1);
+      };
+    },
+    emit(hook, e) {
+      for (const m of list.slice()) {
+        try {
+          (m[hook] as ((x: typeof e) => void) | undefined)?.(e);
+        } catch {
+          // A broken monitor must not affect rules.
+        }
+      }
+    },
+  };
+}
+
+export function describeStep(step: Condition | Action): string {
+  return step.kind;
+}
+
+export type Monitors = ReturnType<typeof createMonitors>;
+export type { Rule };

@@ -1,0 +1,128 @@
+import { isRef } from '../declare/ref';
+import type { DataElement, DataElementName, JsonState, ReadContext, RuleContext, RuntimeServices } from '../declare/types';
+import { log, reason } from './log';
+import { getJson, removeItem, setJson } from './storage';
+
+// Data-element values: computed once per dispatch (a Scope), kept per their storage duration,
+// defaulted when empty. A chain deeper than MAX_NESTING is a cycle (a custom reader calling
+// itself through others): it logs and yields the default instead of overflowing the stack.
+
+export const MAX_NESTING = 10;
+const STORAGE_PREFIX = 'tagc.de.';
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function normalise(value: unknown, el: DataElement): unknown {
+  if (typeof value !== 'string') return value;
+  let out = value;
+  if (el.clean) out = out.replace(/\s+/g, ' ').trim();
+  if (el.lowerCase) out = out.toLowerCase();
+  return out;
+}
+
+export interface Resolver {
+  /** A fresh per-dispatch scope. */
+  scope(state: JsonState, event: RuleContext['event'] | null): Scope;
+  setVar(name: string, value: unknown): void;
+  has(name: string): boolean;
+}
+
+export interface Scope {
+  get(name: DataElementName | string): unknown;
+  value<T>(param: T): unknown;
+}
+
+export function createResolver(elements: Record<string, DataElement>, services: RuntimeServices): Resolver {
+  const pageview = new Map<string, unknown>();
+  const custom = new Map<string, unknown>();
+
+  function stored(name: string, el: DataElement): unknown {
+    if (el.storage === 'pageview') return pageview.get(name);
+    if (el.storage === 'session') return getJson('session', STORAGE_PREFIX + name);
+    if (el.storage === 'visitor') return getJson('local', STORAGE_PREFIX + name);
+    return undefined;
+  }
+
+  function store(name: string, el: DataElement, value: unknown): void {
+    if (el.storage === 'pageview') pageview.set(name, value);
+    else if (el.storage === 'session') setJson('session', STORAGE_PREFIX + name, value);
+    else if (el.storage === 'visitor') setJson('local', STORAGE_PREFIX + name, value);
+  }
+
+  function scope(state: JsonState, event: RuleContext['event'] | null): Scope {
+    const cache = new Map<string, unknown>();
+    let depth = 0;
+
+    const ctx: ReadContext = {
+      state,
+      event,
+      win: services.win,
+      runtime: services,
+      get: (name) => get(name),
+    };
+
+    function compute(name: string, el: DataElement): unknown {
+      let value: unknown;
+      try {
+        value = normalise(el.read(ctx), el);
+      } catch (error) {
+        log.error(`Failed to read data element "${name}": ${reason(error)}`);
+      }
+      if (el.storage && el.storage !== 'none') {
+        if (isEmpty(value)) value = stored(name, el);
+        else store(name, el, value);
+      }
+      return isEmpty(value) && el.default !== undefined ? el.default : value;
+    }
+
+    function get(name: string): unknown {
+      if (cache.has(name)) return cache.get(name);
+      const el = Object.prototype.hasOwnProperty.call(elements, name) ? elements[name] : undefined;
+      if (!el) return custom.get(name);
+      if (depth >= MAX_NESTING) {
+        log.error(`Circular data element reference detected for "${name}": nesting is deeper than ${MAX_NESTING}`);
+        return el.default;
+      }
+      depth++;
+      let value: unknown;
+      try {
+        value = compute(name, el);
+      } finally {
+        depth--;
+      }
+      cache.set(name, value);
+      return value;
+    }
+
+    function value<T>(param: T): unknown {
+      if (isRef(param)) return get(param.$de);
+      if (Array.isArray(param)) return param.map(value);
+      if (param && typeof param === 'object' && Object.getPrototypeOf(param) === Object.prototype) {
+        const out: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(param)) out[k] = value(v);
+        return out;
+      }
+      return param;
+    }
+
+    return { get, value };
+  }
+
+  return {
+    scope,
+    setVar(name, value) {
+      if (value === undefined) custom.delete(name);
+      else custom.set(name, value);
+      const el = elements[name];
+      if (el && el.storage && el.storage !== 'none') {
+        if (isEmpty(value)) {
+          pageview.delete(name);
+          removeItem(el.storage === 'session' ? 'session' : 'local', STORAGE_PREFIX + name);
+        } else store(name, el, value);
+      }
+    },
+    has: (name) => Object.prototype.hasOwnProperty.call(elements, name) || custom.has(name),
+  };
+}

@@ -1,0 +1,103 @@
+import type { DataElement, EventSource, JsonState, Rule, RuntimeServices } from '../declare/types';
+import { createApi, type BuildInfo } from './api';
+import { attachDataLayer } from './data-layer';
+import { createDispatcher } from './dispatch';
+import { isAuthorisedHost } from './domain';
+import { log, reason } from './log';
+import { createMonitors } from './monitor';
+import { createResolver } from './resolve';
+
+// The bundle's entry (generated per environment by compiler/phases/5-emit) calls start() once.
+// Nothing here may throw into the host page.
+
+export interface ContainerConfig {
+  /** Included rules, sorted in firing order. */
+  rules: readonly Rule[];
+  /** Event key -> indices into `rules`. */
+  table: Readonly<Record<string, readonly number[]>>;
+  /** One source per non-data-layer event key that some rule listens to. */
+  sources: readonly EventSource[];
+  dataElements: Readonly<Record<string, DataElement>>;
+  domains: readonly string[];
+  build: BuildInfo;
+}
+
+export interface Runtime {
+  services: RuntimeServices;
+  /** Pushes an event into the data layer. */
+  push(entry: Record<string, unknown>): void;
+  state(): JsonState;
+}
+
+export function start(config: ContainerConfig): Runtime | undefined {
+  try {
+    const win = window;
+    if (!isAuthorisedHost(win.location, config.domains)) {
+      log.error(`library not authorised for domain ${win.location.hostname}`);
+      return;
+    }
+    const host = win as unknown as Record<string, unknown>;
+    if (host.tagc && typeof host.tagc === 'object') {
+      log.warn('tagc is already loaded on this page; the second copy does nothing');
+      return;
+    }
+    return boot(win, config);
+  } catch (error) {
+    log.error(`Unexpected error: ${reason(error)}`);
+  }
+}
+
+function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime {
+  const host = win as unknown as Record<string, unknown>;
+  const monitors = createMonitors(host.__tagcMonitors);
+  const services_: Record<string, unknown> = {};
+  let dataLayerPush: (entry: Record<string, unknown>) => void = () => {};
+  let currentState: () => JsonState = () => ({});
+
+  const services: RuntimeServices = {
+    env: __TAGC_ENV__,
+    win,
+    log,
+    push: (entry) => dataLayerPush(entry),
+    emit: (key, name, payload) => dispatcher.dispatch(key, name, payload, currentState()),
+    service<T>(name: string, create: () => T): T {
+      if (!(name in services_)) services_[name] = create();
+      return services_[name] as T;
+    },
+  };
+
+  const resolver = createResolver({ ...config.dataElements }, services);
+  const dispatcher = createDispatcher(config, resolver, services, monitors);
+
+  host.tagc = createApi({
+    track: (name, detail) => {
+      if (typeof name !== 'string' || !name) {
+        log.error('tagc.track needs an event name');
+        return;
+      }
+      services.emit(`@call:${name}`, name, detail);
+    },
+    getVar: (name) => resolver.scope(currentState(), null).get(name),
+    setVar: (name, value) => resolver.setVar(name, value),
+    monitor: (hooks) => monitors.add(hooks),
+    buildInfo: config.build,
+  });
+  DEBUG: log.info(`Loaded ${config.build.environment} build ${config.build.hash} with ${config.rules.length} rules`);
+
+  for (const source of config.sources) {
+    try {
+      source.listen?.((payload) => services.emit(source.key, source.key.replace(/^@/, ""), payload), services);
+    } catch (error) {
+      log.error(`Failed to listen for "${source.key}": ${reason(error)}`);
+    }
+  }
+
+  const dataLayer = attachDataLayer(win, {
+    dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
+  });
+  if (dataLayer) {
+    dataLayerPush = dataLayer.push;
+    currentState = dataLayer.state;
+  }
+  return { services, push: services.push, state: () => currentState() };
+}

@@ -1,0 +1,57 @@
+// Web Storage that never throws: disabled storage, a full quota or a corrupt JSON entry all
+// read as "nothing stored".
+
+export type StorageArea = 'local' | 'session';
+
+function area(kind: StorageArea): Storage | undefined {
+  try {
+    return kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function getItem(kind: StorageArea, key: string): string | null {
+  try {
+    return area(kind)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function setItem(kind: StorageArea, key: string, value: string): boolean {
+  try {
+    const s = area(kind);
+    if (!s) return false;
+    s.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeItem(kind: StorageArea, key: string): void {
+  try {
+    area(kind)?.removeItem(key);
+  } catch {
+    // Storage disabled: nothing to remove.
+  }
+}
+
+export function getJson<T>(kind: StorageArea, key: string): T | undefined {
+  const raw = getItem(kind, key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function setJson(kind: StorageArea, key: string, value: unknown): boolean {
+  try {
+    return setItem(kind, key, JSON.stringify(value));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,14 @@
+import { dataElement } from '../declare/data-element';
+import type { DataElementName, DataElementOptions, ReadContext } from '../declare/types';
+
+/**
+ * Custom reader code. Name every data element it reads in `reads`, so that the compiler can
+ * check the references and find cycles.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function computed<T = unknown>(
+  read: (ctx: ReadContext) => T | undefined,
+  options?: DataElementOptions<T> & { reads?: readonly DataElementName[] },
+) {
+  return dataElement<T>('custom', { reads: options?.reads ?? [] }, read, options);
+}

@@ -1,0 +1,7 @@
+import type { EventSource } from '../declare/types';
+
+/** Fires on `tagc.track(name, detail)`; the detail is the payload. */
+/* @__NO_SIDE_EFFECTS__ */
+export function directCall<P = unknown>(name: string): EventSource<P> {
+  return { kind: 'directCall', key: `@call:${name}`, params: { name } };
+}

@@ -1,0 +1,7 @@
+import type { EventSource } from '../declare/types';
+
+/** Fires once, as soon as the bundle has started (before pre-pushed data-layer entries run). */
+/* @__NO_SIDE_EFFECTS__ */
+export function libraryLoaded(): EventSource<undefined> {
+  return { kind: 'libraryLoaded', key: '@libraryLoaded', params: {}, listen: (emit) => emit() };
+}

@@ -9,8 +9,9 @@ export const MAX_DEPTH = 32;
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  // Realm-independent: objects pushed from an iframe have another realm's Object.prototype.
   const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return proto === null || (Object.getPrototypeOf(proto) === null && Object.prototype.toString.call(value) === '[object Object]');
 }
 
 function read(source: Record<string, unknown>, key: string): { ok: boolean; value?: unknown } {

@@ -1,6 +1,7 @@
 import { isRef } from '../declare/ref';
 import type { DataElement, DataElementName, JsonState, ReadContext, RuleContext, RuntimeServices } from '../declare/types';
 import { log, reason } from './log';
+import { isPlainObject } from './merge';
 import { getJson, removeItem, setJson } from './storage';
 
 // Data-element values: computed once per dispatch (a Scope), kept per their storage duration,
@@ -99,7 +100,7 @@ export function createResolver(elements: Record<string, DataElement>, services: 
     function value<T>(param: T): unknown {
       if (isRef(param)) return get(param.$de);
       if (Array.isArray(param)) return param.map(value);
-      if (param && typeof param === 'object' && Object.getPrototypeOf(param) === Object.prototype) {
+      if (isPlainObject(param)) {
         const out: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(param)) out[k] = value(v);
         return out;

@@ -1,0 +1,244 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import FakeTimers from '@sinonjs/fake-timers';
+import { Window } from 'happy-dom';
+import { parseCookies } from '../../runtime/core/cookies';
+import type { Manifest } from '../graph-types';
+import { bodyText, decodeParams, formatConsoleArgs, type Recorder } from './record';
+import type { RespondRule, SimulateOptions, SimulateResult, SimWindow } from './types';
+
+export type { SimulateOptions, SimulateResult, SimulatedRequest, RespondRule } from './types';
+
+// Runs a BUILT bundle (the real file from build/) in happy-dom on virtual time. No request leaves
+// the process: images, sendBeacon, fetch, XHR, scripts and iframes are recorded and answered
+// (default 204, empty; a --respond rule with status 0 is a network failure).
+
+export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+export const DEFAULT_WAIT = 2000;
+
+function loadBundle(buildDir: string, env: string): { code: string; file: string } {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(buildDir, 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    throw new Error(`no build found at ${join(buildDir, 'manifest.json')}: run \`tagc build\` first`);
+  }
+  const entry = manifest.environments[env as keyof Manifest['environments']];
+  if (!entry) throw new Error(`the build has no "${env}" bundle (built: ${Object.keys(manifest.environments).join(', ') || 'none'})`);
+  return { code: readFileSync(join(buildDir, entry.file), 'utf8'), file: entry.file };
+}
+
+function kv(entry: string, what: string): [string, string] {
+  const eq = entry.indexOf('=');
+  if (eq <= 0) throw new Error(`${what} "${entry}" must look like name=value`);
+  return [entry.slice(0, eq), entry.slice(eq + 1)];
+}
+
+function respondFor(rules: RespondRule[], url: string): RespondRule {
+  return rules.find((r) => url.includes(r.match)) ?? { match: '', status: 204, body: '' };
+}
+
+let insideSrcSetter = false;
+
+/** Wraps a `src` property so that setting it records a request (once, whether set as property or attribute). */
+function watchSrc(win: SimWindow, ctor: { prototype: object }, tag: string, onSet: (el: Element, url: string) => void): void {
+  const proto = ctor.prototype;
+  const desc = Object.getOwnPropertyDescriptor(proto, 'src');
+  if (!desc?.set || !desc.get) return;
+  Object.defineProperty(proto, 'src', {
+    configurable: true,
+    enumerable: desc.enumerable,
+    get: desc.get,
+    set(this: Element, value: string) {
+      onSet(this, String(value));
+      insideSrcSetter = true;
+      try {
+        desc.set!.call(this, value);
+      } finally {
+        insideSrcSetter = false;
+      }
+    },
+  });
+  const setAttribute = win.Element.prototype.setAttribute;
+  if (!(setAttribute as { __tagcWrapped?: Set<string> }).__tagcWrapped) {
+    const tags = new Map<string, (el: Element, url: string) => void>();
+    const wrapped = function (this: Element, name: string, value: string) {
+      const handler = !insideSrcSetter && String(name).toLowerCase() === 'src' ? tags.get(this.tagName.toLowerCase()) : undefined;
+      if (handler) {
+        // Route through the property so the request is recorded exactly once.
+        (this as unknown as { src: string }).src = String(value);
+        return;
+      }
+      return setAttribute.call(this, name, value);
+    };
+    (wrapped as unknown as { __tagcWrapped: typeof tags }).__tagcWrapped = tags;
+    win.Element.prototype.setAttribute = wrapped;
+  }
+  (win.Element.prototype.setAttribute as unknown as { __tagcWrapped: Map<string, (el: Element, url: string) => void> }).__tagcWrapped.set(tag, onSet);
+}
+
+export async function simulate(options: SimulateOptions): Promise<SimulateResult> {
+  const buildDir = options.buildDir ?? join(process.cwd(), 'build');
+  const bundle = loadBundle(buildDir, options.env);
+  const responders = options.respond ?? [];
+  const result: SimulateResult = {
+    env: options.env,
+    url: options.url,
+    fired: [],
+    requests: [],
+    console: [],
+    cookies: {},
+    localStorage: {},
+    dataLayer: [],
+    skipped: [],
+    failed: [],
+    bundle: { file: bundle.file, hash: /container\.([0-9a-f]+)\.min\.js$/.exec(bundle.file)?.[1] ?? '' },
+  };
+  let startedAt = 0;
+  let clock: FakeTimers.InstalledClock | undefined;
+  const scriptUrls = new Set<string>();
+  const record: Recorder = (method, url, body, transport) => {
+    result.requests.push({ method, url, body, params: decodeParams(url, body), transport, at: clock ? clock.now - startedAt : 0 });
+  };
+  const consoleRecorder = Object.fromEntries(
+    ['log', 'info', 'warn', 'error', 'debug', 'trace'].map((level) => [level, (...args: unknown[]) => result.console.push({ level, text: formatConsoleArgs(args) })]),
+  );
+  const answer = (win: SimWindow, url: string) => {
+    const r = respondFor(responders, url);
+    if (r.status === 0) throw new TypeError(`Failed to fetch ${url}`);
+    const empty = r.status === 204 || r.status === 304 || r.status < 200;
+    return new win.Response(empty ? null : r.body, { status: r.status, headers: { 'content-type': r.contentType ?? (r.body.trim().startsWith('{') || r.body.trim().startsWith('[') ? 'application/json' : 'text/plain') } });
+  };
+
+  const happy = new Window({
+    url: options.url,
+    width: 1280,
+    height: 800,
+    console: consoleRecorder as unknown as Console,
+    settings: {
+      enableJavaScriptEvaluation: true,
+      suppressInsecureJavaScriptEnvironmentWarning: true,
+      navigator: { userAgent: options.userAgent ?? DEFAULT_USER_AGENT },
+      navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true, disableChildPageNavigation: true },
+      fetch: {
+        interceptor: {
+          beforeAsyncRequest: async ({ request }) => {
+            let body: string | null = null;
+            try {
+              body = request.body ? await request.text() : null;
+            } catch {
+              body = null;
+            }
+            record(request.method, request.url, body, scriptUrls.has(request.url) ? 'script' : 'fetch');
+            return answer(win, request.url) as never;
+          },
+          beforeSyncRequest: ({ request }) => {
+            record(request.method, request.url, null, 'fetch');
+            const r = respondFor(responders, request.url);
+            return { status: r.status || 599, statusText: '', ok: r.status >= 200 && r.status < 300, url: request.url, redirected: false, headers: new happy.Headers(), body: Buffer.from(r.body) } as never;
+          },
+        },
+      },
+    },
+  });
+  const win = happy as unknown as SimWindow;
+  try {
+    clock = FakeTimers.withGlobal(win as unknown as typeof globalThis).install({
+      now: Date.now(),
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    });
+    startedAt = clock.now;
+    const doc = win.document;
+    let readyState: DocumentReadyState = 'loading';
+    Object.defineProperty(doc, 'readyState', { configurable: true, get: () => readyState });
+    Object.defineProperty(doc, 'referrer', { configurable: true, get: () => options.referrer ?? '' });
+
+    const settle = (el: Element, url: string, failed: boolean) =>
+      win.setTimeout(() => {
+        try {
+          el.dispatchEvent(new win.Event(failed ? 'error' : 'load'));
+        } catch {
+          // The element may be gone.
+        }
+      }, 0);
+    watchSrc(win, win.HTMLImageElement, 'img', (el, url) => {
+      const abs = new URL(url, win.location.href).href;
+      record('GET', abs, null, 'image');
+      const r = respondFor(responders, abs);
+      settle(el, abs, r.status === 0 || r.status >= 400);
+    });
+    watchSrc(win, win.HTMLIFrameElement, 'iframe', (el, url) => {
+      const abs = new URL(url, win.location.href).href;
+      record('GET', abs, null, 'iframe');
+      settle(el, abs, respondFor(responders, abs).status === 0);
+    });
+    watchSrc(win, win.HTMLScriptElement, 'script', (_el, url) => {
+      scriptUrls.add(new URL(url, win.location.href).href);
+    });
+    Object.defineProperty(win.navigator, 'sendBeacon', {
+      configurable: true,
+      value: (url: string, data?: unknown) => {
+        record('POST', new URL(String(url), win.location.href).href, bodyText(data), 'beacon');
+        return true;
+      },
+    });
+
+    for (const c of options.cookies ?? []) {
+      const [name, value] = kv(c, 'cookie');
+      doc.cookie = `${name}=${value}; path=/`;
+    }
+    for (const l of options.local ?? []) {
+      const [key, value] = kv(l, 'local storage entry');
+      win.localStorage.setItem(key, value);
+    }
+    const host = win as unknown as Record<string, unknown>;
+    // Entries are created in the page's realm, as the page's own scripts would create them.
+    const inPage = (v: unknown) => (win as unknown as { JSON: JSON }).JSON.parse(JSON.stringify(v)) as unknown;
+    host.appEventData = (win as unknown as { Array: ArrayConstructor }).Array.from((options.push ?? []).map(inPage));
+    host.__tagcMonitors = [
+      {
+        ruleFired: (e: { rule: string; event: string; order: number }) => result.fired.push({ rule: e.rule, event: e.event, order: e.order }),
+        ruleSkipped: (e: { rule: string; event: string; condition: string; index: number }) => result.skipped.push({ rule: e.rule, event: e.event, condition: e.condition, index: e.index }),
+        actionFailed: (e: { rule: string; event: string; action: string; error: string }) => result.failed.push({ rule: e.rule, event: e.event, action: e.action, error: e.error }),
+      },
+    ];
+    options.beforeLoad?.(win);
+
+    // The page as a browser loads it: the container's script in <head> while parsing, then
+    // DOMContentLoaded, then load.
+    const script = doc.createElement('script');
+    script.textContent = bundle.code;
+    doc.head.appendChild(script);
+    await clock.tickAsync(0);
+    readyState = 'interactive';
+    doc.dispatchEvent(new win.Event('DOMContentLoaded', { bubbles: true }));
+    await clock.tickAsync(0);
+    readyState = 'complete';
+    win.dispatchEvent(new win.Event('load'));
+    await clock.tickAsync(0);
+
+    for (const entry of options.after ?? []) {
+      const dl = host.appEventData;
+      if (Array.isArray(dl)) dl.push(inPage(entry));
+      await clock.tickAsync(0);
+    }
+    await options.afterLoad?.(win);
+    await clock.tickAsync(options.wait ?? DEFAULT_WAIT);
+
+    result.cookies = { ...parseCookies(doc.cookie) };
+    for (let i = 0; i < win.localStorage.length; i++) {
+      const key = win.localStorage.key(i)!;
+      result.localStorage[key] = win.localStorage.getItem(key) ?? '';
+    }
+    try {
+      result.dataLayer = JSON.parse(JSON.stringify(host.appEventData ?? [])) as unknown[];
+    } catch {
+      result.dataLayer = [];
+    }
+    return result;
+  } finally {
+    clock?.uninstall();
+    await happy.happyDOM.abort();
+    await happy.happyDOM.close();
+  }
+}

@@ -1,0 +1,67 @@
+// `tagc simulate` output: a contract later issues and external checks rely on. Extend by adding
+// fields only; never rename or remove one.
+
+export interface SimulatedRequest {
+  method: string;
+  url: string;
+  /** Request body as text (POST, sendBeacon), or null. */
+  body: string | null;
+  /** Decoded query parameters, plus form-body parameters for urlencoded bodies. */
+  params: Record<string, string>;
+  /** How the request left the page: image, beacon, script, iframe or fetch (fetch and XHR). */
+  transport: 'image' | 'beacon' | 'script' | 'iframe' | 'fetch';
+  /** Virtual milliseconds since the page started when the request was made. */
+  at: number;
+}
+
+export interface SimulateResult {
+  env: string;
+  url: string;
+  fired: { rule: string; event: string; order: number }[];
+  requests: SimulatedRequest[];
+  console: { level: string; text: string }[];
+  cookies: Record<string, string>;
+  localStorage: Record<string, string>;
+  dataLayer: unknown[];
+  /** Rules whose conditions failed: rule, event, failing condition kind and its index. */
+  skipped: { rule: string; event: string; condition: string; index: number }[];
+  /** Actions that threw, rejected or timed out. */
+  failed: { rule: string; event: string; action: string; error: string }[];
+  /** The bundle that ran. */
+  bundle: { file: string; hash: string };
+}
+
+export interface RespondRule {
+  /** Substring of the request URL. */
+  match: string;
+  status: number;
+  body: string;
+  contentType?: string;
+}
+
+export interface SimulateOptions {
+  env: string;
+  url: string;
+  referrer?: string;
+  userAgent?: string;
+  /** `name=value` cookies set before load. */
+  cookies?: string[];
+  /** `key=value` localStorage entries set before load. */
+  local?: string[];
+  /** Entries placed in appEventData before the bundle loads, in order. */
+  push?: unknown[];
+  /** Entries pushed after window load, in order. */
+  after?: unknown[];
+  /** Virtual milliseconds to run after the last push. Default 2000. */
+  wait?: number;
+  respond?: RespondRule[];
+  /** build/ folder with manifest.json. Default <cwd>/build. */
+  buildDir?: string;
+  /** Called with the window before the bundle loads (extensions such as consent cookies). */
+  beforeLoad?: (win: SimWindow) => void;
+  /** Called after window load and the `after` pushes, before the wait (e.g. consent callbacks). */
+  afterLoad?: (win: SimWindow) => void | Promise<void>;
+}
+
+/** The happy-dom window as the simulator hands it to extensions. */
+export type SimWindow = Window & typeof globalThis;

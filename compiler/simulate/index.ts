@@ -95,7 +95,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
     bundle: { file: bundle.file, hash: /container\.([0-9a-f]+)\.min\.js$/.exec(bundle.file)?.[1] ?? '' },
   };
   let startedAt = 0;
-  let clock: FakeTimers.InstalledClock | undefined;
+  let clock: FakeTimers.Clock | undefined;
   const scriptUrls = new Set<string>();
   const record: Recorder = (method, url, body, transport) => {
     result.requests.push({ method, url, body, params: decodeParams(url, body), transport, at: clock ? clock.now - startedAt : 0 });

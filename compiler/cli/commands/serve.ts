@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Manifest } from '../../graph-types';
+import { demoPage } from '../../serve/demo-page';
+import { collectorRoute, startServer } from '../../serve/server';
+import { rootDir } from './build';
+
+/** Serves build/ (bundles, manifest, viewer) and a demo page per environment on 127.0.0.1 until stopped. */
+export async function serve(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '8080' }, build: { type: 'string' } } });
+  const dir = values.build ?? join(rootDir(), 'build');
+  if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`nothing to serve: ${dir}/manifest.json is missing (run tagc build)`);
+  const server = await startServer({
+    dir,
+    port: Number(values.port),
+    routes: [
+      collectorRoute,
+      (req, res) => {
+        const m = /^\/demo\/(\w+)\/?$/.exec(req.url ?? '') ?? (req.url === '/' || req.url === '/demo/' ? [, 'test'] : null);
+        if (!m) return false;
+        const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(demoPage({ env: m[1]!, manifest, bundleBase: '' }));
+        return true;
+      },
+    ],
+  });
+  // The bundle runs only on allow-listed hosts; localhost is one of them, 127.0.0.1 is not.
+  const base = `http://localhost:${server.port}`;
+  process.stdout.write(`tagc serve: ${dir}\n  demo:     ${base}/demo/test  (also /demo/dev, /demo/stg, /demo/prod, /demo/internal)\n  viewer:   ${base}/viewer/\n  manifest: ${base}/manifest.json\nCtrl-C to stop.\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  return 0;
+}

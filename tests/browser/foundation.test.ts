@@ -8,7 +8,7 @@ import type { Manifest } from '../../compiler/graph-types';
 import { demoPage } from '../../compiler/serve/demo-page';
 import { collectorRoute, startServer, type RunningServer } from '../../compiler/serve/server';
 import { REPO, removeContainer } from '../helpers/container';
-import { routeFirmHostsTo } from '../helpers/browser';
+import { routeFirmHostsTo } from '../../compiler/bench/route-hosts';
 
 // The production bundle in real Chromium: loaded with <script src integrity crossorigin> from the
 // CDN host, page events pushed into appEventData, the page view received by a local collector.

@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import type { RunningServer } from '../../compiler/serve/server';
+import type { RunningServer } from '../serve/server';
 
 /**
  * The container runs only on the firm's hosts, so browser tests keep the real host names and
@@ -14,10 +14,10 @@ export async function routeFirmHostsTo(context: BrowserContext, server: RunningS
         const response = await route.fetch({ url: `${server.origin}${u.pathname}${u.search}`, maxRedirects: 0 });
         await route.fulfill({ response });
       } catch {
-        await route.abort('failed');
+        await route.abort('failed').catch(() => undefined);
       }
     },
   );
   // Anything else would leave the machine: refuse it.
-  await context.route((url) => !hosts.test(url.hostname) && !url.href.startsWith(server.origin), (route) => route.abort('blockedbyclient'));
+  await context.route((url) => !hosts.test(url.hostname) && !url.href.startsWith(server.origin), (route) => route.abort('blockedbyclient').catch(() => undefined));
 }

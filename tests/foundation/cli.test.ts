@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compile } from '../../compiler';
+import { container, REPO, removeContainer, ruleSource } from '../helpers/container';
+
+const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
+const roots: string[] = [];
+afterAll(() => roots.forEach(removeContainer));
+
+function tagc(args: string[], root: string) {
+  return spawnSync(process.execPath, [BIN, ...args], { cwd: root, env: { ...process.env, TAGC_ROOT: root }, encoding: 'utf8', timeout: 120_000 });
+}
+
+describe('tagc CLI', () => {
+  it('builds, printing each phase time and each bundle size', () => {
+    const root = container('cli-ok', { 'rules/a.ts': ruleSource(`{ id: 'a', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] }`) });
+    roots.push(root);
+    const r = tagc(['build', '--env', 'prod', '--env', 'dev'], root);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^load\s+\d+ ms$/m);
+    expect(r.stdout).toMatch(/^prod\s+build\/prod\/container\.[0-9a-f]{16}\.min\.js\s+[\d.]+ KB \([\d.]+ KB gzip\)/m);
+    expect(existsSync(join(root, 'build', 'manifest.json'))).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(join(root, 'build', 'manifest.json'), 'utf8')).environments).sort()).toEqual(['dev', 'prod']);
+  });
+
+  it('fails with located diagnostics and a non-zero exit on a malformed rule module', () => {
+    const root = container('cli-bad', { 'rules/a.ts': ruleSource(`{ id: 'Bad Id', description: '', events: [], actions: [] }`) });
+    roots.push(root);
+    const r = tagc(['build'], root);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('error invalid_rule: rules/a.ts at id: rule id must be lower-case kebab-case');
+    expect(r.stderr).toContain('error invalid_rule: rules/a.ts at events: rule events needs at least one event');
+    expect(r.stderr).toMatch(/build\/ left as it was/);
+    expect(existsSync(join(root, 'build'))).toBe(false);
+  });
+
+  it('rejects an unknown environment and an unknown command', () => {
+    const root = container('cli-env', {});
+    roots.push(root);
+    expect(tagc(['build', '--env', 'qa'], root).stderr).toContain('unknown environment "qa"');
+    expect(tagc(['launch'], root).status).toBe(2);
+  });
+
+  it('simulate reports a missing build clearly', () => {
+    const root = container('cli-sim', {});
+    roots.push(root);
+    const r = tagc(['simulate', '--env', 'prod'], root);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('run `tagc build` first');
+  });
+});
+
+describe('generated types', () => {
+  it('are up to date with the declarations (run `tagc check` after changing a schema or data element)', async () => {
+    const result = await compile({ root: REPO, emit: false });
+    for (const [file, content] of Object.entries(result.generated)) expect(readFileSync(file, 'utf8'), file).toBe(content);
+  });
+});

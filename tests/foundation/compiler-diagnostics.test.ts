@@ -43,6 +43,14 @@ describe('compiler validation', () => {
     );
   });
 
+  it('reports custom code that reads an unknown data element by name', async () => {
+    const d = await diagnosticsOf({
+      'data-elements/page.ts': `import { dataLayerValue } from ${JSON.stringify(DECLARE)};\nexport const pageName = dataLayerValue('page.pageName');\n`,
+      'rules/a.ts': ruleSource(`{ id: 'a', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'read', sends: 'necessary', run: (ctx) => ctx.get('pageNme' as never) }] }`),
+    });
+    expect(d).toContainEqual(expect.objectContaining({ code: 'unknown_data_element', path: ['actions', 0], message: expect.stringContaining('custom code reads unknown data element "pageNme" (did you mean "pageName"?)') }));
+  });
+
   it('reports an event that has no schema', async () => {
     const d = await diagnosticsOf({ 'rules/a.ts': ruleSource(`{ id: 'a', description: 'x', events: ['Page Load Complete' as never], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] }`) });
     expect(d).toContainEqual(expect.objectContaining({ code: 'unknown_event', path: ['events', 0], message: expect.stringContaining('did you mean "Page Load Completed"') }));

@@ -6,7 +6,7 @@ import { describeStep, type KindRegistry } from '../../kinds/registry';
 import type { Family } from '../../kinds/kind';
 import type { LoadResult } from '../1-load';
 import { dataElementEnvelope, ruleEnvelope, schemaEnvelope } from './envelopes';
-import { dataElementReads, findRefs, suggest } from './references';
+import { codeReads, dataElementReads, findRefs, suggest } from './references';
 
 // Phase 2: shapes (zod), kind params, references, cycles, duplicates, JSON Schema validity,
 // and what can be proven dead. Problems become diagnostics; nothing is thrown.
@@ -122,6 +122,12 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
           if (!deFiles.has(ref.name)) {
             const hint = suggest(ref.name, deFiles.keys());
             diagnostics.error('unknown_data_element', r.file, `unknown data element "${ref.name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, [part, i, 'params', ...ref.path]);
+          }
+        }
+        for (const name of codeReads(step)) {
+          if (!deFiles.has(name)) {
+            const hint = suggest(name, deFiles.keys());
+            diagnostics.error('unknown_data_element', r.file, `custom code reads unknown data element "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, [part, i]);
           }
         }
       });

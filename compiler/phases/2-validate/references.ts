@@ -21,6 +21,7 @@ export function dataElementReads(el: { kind: string; params: Record<string, unkn
   const names = findRefs(el.params).map((r) => r.name);
   const list = (el.params.from ?? el.params.reads) as unknown;
   if (Array.isArray(list)) for (const n of list) if (typeof n === 'string') names.push(n);
+  names.push(...codeReads(el));
   return [...new Set(names)];
 }
 
@@ -50,4 +51,23 @@ function distance(a: string, b: string): number {
     }
   }
   return row[b.length];
+}
+
+/**
+ * Data elements that custom code reads with `ctx.get('name')`, found in the function's source:
+ * literal names only (a computed name cannot be proven; such code should name it in `reads`).
+ */
+export function codeReads(step: object): string[] {
+  const names = new Set<string>();
+  for (const value of Object.values(step)) {
+    if (typeof value !== 'function') continue;
+    let source = '';
+    try {
+      source = Function.prototype.toString.call(value);
+    } catch {
+      continue;
+    }
+    for (const m of source.matchAll(/\bget\(\s*(['"`])([^'"`\\]+)\1\s*\)/g)) names.add(m[2]);
+  }
+  return [...names];
 }

@@ -2,7 +2,7 @@ import type { Action, Condition, EventRef, EventSchemaDeclaration } from '../../
 import type { GraphDataElement, GraphEventRef, GraphSchema, GraphStep } from '../../graph-types';
 import { describeStep, toJson, type KindRegistry } from '../../kinds/registry';
 import type { Loaded, LoadResult } from '../1-load';
-import { dataElementReads, findRefs } from '../2-validate/references';
+import { codeReads, dataElementReads, findRefs } from '../2-validate/references';
 
 // Phase 3: the container-wide rule graph. Environment-independent; phase 4 cuts it per env.
 
@@ -91,7 +91,10 @@ export function buildGraph(load: LoadResult, registry: KindRegistry): ContainerG
   const rules: GraphRuleNode[] = load.rules.map((r) => {
     const rule = r.value;
     const reads = new Set<string>();
-    for (const s of [...rule.conditions, ...rule.actions]) for (const ref of findRefs(s.params)) reads.add(ref.name);
+    for (const s of [...rule.conditions, ...rule.actions]) {
+      for (const ref of findRefs(s.params)) reads.add(ref.name);
+      for (const name of codeReads(s)) reads.add(name);
+    }
     return {
       loaded: r,
       events: rule.events.map((e) => eventRef(registry, e)),

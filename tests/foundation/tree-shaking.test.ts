@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { compile } from '../../compiler';
+import { container, removeContainer, ruleSource } from '../helpers/container';
+
+// Pinned per-environment contents of a small sample container: which runtime and declaration
+// modules each bundle carries. A change in tree-shaking shows up here in review.
+
+const roots: string[] = [];
+afterAll(() => roots.forEach(removeContainer));
+
+const kept = (inputs: Record<string, number>) =>
+  Object.entries(inputs)
+    .filter(([, bytes]) => bytes > 0)
+    .map(([file]) => file.replace(/^.*?(runtime|rules|data-elements)\//, '$1/'))
+    .filter((f) => /^(runtime|rules|data-elements)\//.test(f))
+    .sort();
+
+describe('tree-shaking of a sample container', () => {
+  it('keeps exactly the kinds and data elements the included rules use', async () => {
+    const root = container('pinned', {
+      'data-elements/page.ts': `import { dataLayerValue, cookie, queryParam } from '../../../runtime/declare';\nexport const pageName = dataLayerValue('page.pageName');\nexport const unusedCookie = cookie('unused');\nexport const unusedQuery = queryParam('unused');\n`.replace(
+        "'../../../runtime/declare'",
+        JSON.stringify(`${process.cwd()}/runtime/declare/index.ts`),
+      ),
+      'rules/everywhere.ts': ruleSource(
+        `{ id: 'everywhere', description: 'x', events: ['Page Load Completed'], conditions: [pathStartsWith('/advisor')], actions: [{ label: 'read', sends: 'necessary', run: (ctx) => ctx.get('pageName' as never) }] }`,
+        'rule, pathStartsWith',
+      ),
+      'rules/dev-only.ts': ruleSource(
+        `{ id: 'dev-only', description: 'x', environments: ['dev'], events: [windowLoaded()], conditions: [truthy(de('pageName' as never))], actions: [{ label: 'x', sends: 'necessary', run: () => undefined }] }`,
+        'rule, windowLoaded, truthy, de',
+      ),
+    });
+    roots.push(root);
+    const result = await compile({ root, envs: ['dev', 'prod'] });
+    const core = [
+      'runtime/core/api.ts', 'runtime/core/data-layer.ts', 'runtime/core/dispatch.ts', 'runtime/core/domain.ts', 'runtime/core/log.ts',
+      'runtime/core/merge.ts', 'runtime/core/monitor.ts', 'runtime/core/resolve.ts', 'runtime/core/start.ts', 'runtime/core/storage.ts',
+    ];
+    expect(kept(result.bundles.prod.inputs)).toEqual(
+      [...core, 'data-elements/page.ts', 'rules/everywhere.ts', 'runtime/conditions/path.ts', 'runtime/data-elements/data-layer.ts', 'runtime/declare/data-element.ts', 'runtime/declare/ref.ts', 'runtime/declare/rule.ts'].sort(),
+    );
+    expect(kept(result.bundles.dev.inputs)).toEqual(
+      [
+        ...core, 'data-elements/page.ts', 'rules/dev-only.ts', 'rules/everywhere.ts', 'runtime/conditions/compare.ts', 'runtime/conditions/path.ts',
+        'runtime/data-elements/data-layer.ts', 'runtime/declare/data-element.ts', 'runtime/declare/ref.ts', 'runtime/declare/rule.ts', 'runtime/events/window-loaded.ts',
+      ].sort(),
+    );
+    expect(result.plans.find((p) => p.env.name === 'prod')!.dataElements).toEqual(['pageName']);
+  });
+});

@@ -1,24 +1,39 @@
 import { eventSchema } from '../runtime/declare';
+import { page, payload, user } from './lib/fields';
 
 export default eventSchema({
   event: 'Page Load Started',
-  description: 'Page context pushed at the top of every page (spec §3, §5).',
-  schema: {
-    type: 'object',
-    properties: {
-      event: { const: 'Page Load Started' },
-      page: {
-        type: 'object',
-        properties: {
-          pageName: { type: 'string' },
-          siteAudience: { type: 'string' },
-          siteCountry: { type: 'string', pattern: '^[A-Za-z]{2}$' },
-          siteLanguage: { type: 'string', pattern: '^[a-z]{2}(-[A-Za-z]{2})?$' },
-          baseURL: { type: 'string', pattern: '^https?://[^?#]*$' },
-        },
-        required: ['pageName'],
-      },
+  description: 'Page context pushed at the top of every page (spec §3, §5): page and user with their listed fields; baseURL, siteCountry and siteLanguage formats from §5.',
+  schema: payload('Page Load Started', { page, user }, ['page', 'user'], {
+    page: {
+      baseURL: 'https://www.firm.example/us/funds.html',
+      channel: 'US sites',
+      pageName: 'us > funds',
+      siteCountry: 'us',
+      webPageType: 'fund listing',
+      siteAudience: 'advisor',
+      siteLanguage: 'en',
+      siteSection1: 'us',
+      siteSection2: 'funds',
+      siteSection3: '',
+      siteSection4: '',
+      navigationPath: 'header > funds',
     },
-    required: ['event', 'page'],
-  },
+    user: {
+      planId: '',
+      partyId: 'P123',
+      userRole: 'advisor',
+      visionId: '',
+      advisorId: 'A42',
+      pcsSfmcId: '',
+      dealerCode: '',
+      investorId: '',
+      tracSponsorId: '',
+      personaSegment: 'generic',
+      institutionalID: '',
+      investorPartyId: '',
+      planParticipantId: '',
+      institutionalPartyId: '',
+    },
+  }),
 });

@@ -1,6 +1,6 @@
 import type { DataElement, EventSource, JsonState, Rule, RuntimeServices } from '../declare/types';
 import { createApi, type BuildInfo } from './api';
-import { attachDataLayer } from './data-layer';
+import { attachDataLayer, dataLayerArray, monitorOverwrite, whenConsentCookie } from './data-layer';
 import { createDispatcher } from './dispatch';
 import { isAuthorisedHost } from './domain';
 import { log, reason } from './log';
@@ -20,6 +20,10 @@ export interface ContainerConfig {
   dataElements: Readonly<Record<string, DataElement>>;
   domains: readonly string[];
   build: BuildInfo;
+  /** Payload validation; the generated entry passes it only in environments that validate. */
+  validate?: (name: string, payload: JsonState) => void;
+  /** The data-layer manager (spec §4): events that reset the computed state, the consent cookie to wait for. */
+  dataLayer?: { resetBefore?: readonly string[]; consentCookie?: string | null };
 }
 
 export interface Runtime {
@@ -92,12 +96,20 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
     }
   }
 
-  const dataLayer = attachDataLayer(win, {
-    dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
+  // Until the data layer attaches (it may wait for consent), pushes queue in the page's array.
+  const queue = dataLayerArray(win);
+  if (Array.isArray(queue)) dataLayerPush = (entry) => void queue.push(entry);
+  whenConsentCookie(win, config.dataLayer?.consentCookie, () => {
+    const dataLayer = attachDataLayer(win, {
+      dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
+      beforeEvent: config.validate,
+      resetBefore: config.dataLayer?.resetBefore,
+    });
+    if (dataLayer) {
+      dataLayerPush = dataLayer.push;
+      currentState = dataLayer.state;
+      monitorOverwrite(win, dataLayer.array);
+    }
   });
-  if (dataLayer) {
-    dataLayerPush = dataLayer.push;
-    currentState = dataLayer.state;
-  }
   return { services, push: services.push, state: () => currentState() };
 }

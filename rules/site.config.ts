@@ -26,6 +26,21 @@ export const site = {
   },
   /** Domains the bundle runs on (and subdomains); anywhere else it logs and does nothing. */
   allowedDomains: ['firm.example', 'firm-internal.example', 'icanretire.example', 'planinsights.example', 'localhost'],
+  /**
+   * Event payload validation (test, dev, stg bundles). The schema service serves
+   * https://{hosts.schemaService}/{prefix}/{organization}/{property}/{build}/{event}.json; `tagc build`
+   * writes those documents under build/schemas/ with build = the package version. reportUrl
+   * receives each failure as JSON (null: console only).
+   */
+  validation: {
+    schemaService: { prefix: 'schemas', organization: 'firm', property: 'web' },
+    reportUrl: null,
+  },
+  /**
+   * The data-layer manager (spec §4): the computed state is cleared before these events (a new
+   * page context); consentCookie, when set, holds initialisation until that cookie exists.
+   */
+  dataLayer: { resetBefore: ['Page Load Started'], consentCookie: null },
   /** Link schemes that count as internal links. */
   internalSchemes: ['mailto:', 'tel:', 'javascript:'],
   paths: {

@@ -11,9 +11,15 @@ export interface BuildStamp {
   buildTime: string;
 }
 
+/** Additions to an entry: statements before start() and extra ContainerConfig entries (source expressions). */
+export interface EntryExtras {
+  prelude?: readonly string[];
+  config?: Readonly<Record<string, string>>;
+}
+
 const js = (v: unknown) => JSON.stringify(v);
 
-export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp): string {
+export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp, extras: EntryExtras = {}): string {
   const lines: string[] = [`import { start } from ${js(runtimeStart)};`];
   plan.rules.forEach((r, i) => lines.push(`import r${i} from ${js(r.loaded.abs)};`));
 
@@ -33,6 +39,7 @@ export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
     lines.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
   }
 
+  lines.push(...(extras.prelude ?? []));
   lines.push(`const rules = [${plan.rules.map((_, i) => `r${i}`).join(', ')}];`);
   lines.push(
     `start({`,
@@ -42,6 +49,7 @@ export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
     `  dataElements: { ${deEntries.join(', ')} },`,
     `  domains: ${js(domains)},`,
     `  build: { environment: ${js(plan.env.name)}, version: ${js(stamp.version)}, buildTime: ${js(stamp.buildTime)}, hash: ${js(HASH_PLACEHOLDER)} },`,
+    ...Object.entries(extras.config ?? {}).map(([key, source]) => `  ${key}: ${source},`),
     `});`,
   );
   return lines.join('\n') + '\n';

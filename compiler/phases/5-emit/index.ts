@@ -7,6 +7,8 @@ import type { EnvPlan } from '../4-plan';
 import { bundle, type Bundle } from './bundle';
 import { entrySource, type BuildStamp } from './entry';
 import { graphJson } from './graph-json';
+import { schemaDocuments } from './schema-docs';
+import { siteValidation, validationEntry } from './validators';
 
 // Phase 5: bundles, graphs and the manifest, written to a staging folder and then swapped
 // into build/ so that a failed build never leaves a half-written output.
@@ -19,6 +21,7 @@ export interface EmitResult {
 
 export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], root: string, stamp: BuildStamp, diagnostics: Diagnostic[]): Promise<{ bundles: Record<string, Bundle>; files: Record<string, string>; timings: Record<string, number> }> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
+  const site = siteValidation(graph.load.site?.value);
   const runtimeStart = join(root, 'runtime', 'core', 'start.ts');
   const bundles: Record<string, Bundle> = {};
   const files: Record<string, string> = {};
@@ -26,13 +29,15 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], root:
   for (const plan of plans) {
     const t0 = performance.now();
     const env = plan.env.name;
-    const b = await bundle(root, plan, entrySource(graph, plan, existsSync(runtimeStart) ? runtimeStart : runtimeStart, domains, stamp));
+    const extras = validationEntry(graph, plan, site, stamp.version);
+    const b = await bundle(root, plan, entrySource(graph, plan, existsSync(runtimeStart) ? runtimeStart : runtimeStart, domains, stamp, extras));
     bundles[env] = b;
     files[`${env}/${b.fileName}`] = b.code;
     files[`${env}/${b.mapName}`] = b.map;
     files[`${env}/graph.json`] = JSON.stringify(graphJson(graph, plan, b, stamp, diagnostics), null, 1);
     timings[`bundle ${env}`] = performance.now() - t0;
   }
+  Object.assign(files, schemaDocuments(graph, site, stamp.version));
   return { bundles, files, timings };
 }
 

@@ -103,7 +103,8 @@ function walk(root: Schema, schema: Schema, data: unknown, path: string, errors:
   if (Array.isArray(s.enum) && !s.enum.some((v) => equal(v, data))) fail('enum', { allowedValues: s.enum });
   if ('const' in s && !equal(s.const, data)) fail('const', { allowedValue: s.const });
 
-  if (typeof data === 'number') numberKeywords(s, data, fail);
+  // strictNumbers: NaN and Infinity are not numbers, so number keywords skip them (ajv does the same).
+  if (typeof data === 'number' && isFinite(data)) numberKeywords(s, data, fail);
   if (typeof data === 'string') stringKeywords(s, data, fail);
   if (Array.isArray(data)) arrayKeywords(root, s, data, path, errors, depth, fail);
   if (isObject(data)) objectKeywords(root, s, data, path, errors, depth, fail);
@@ -147,7 +148,6 @@ function branch(root: Schema, schema: Schema, data: unknown, path: string, depth
 type Fail = (keyword: string, params?: Record<string, unknown>, at?: string) => void;
 
 function numberKeywords(s: Record<string, unknown>, data: number, fail: Fail): void {
-  // Comparisons written so that NaN fails each, as in ajv's generated code.
   if (typeof s.minimum === 'number' && !(data >= s.minimum)) fail('minimum', { comparison: '>=', limit: s.minimum });
   if (typeof s.maximum === 'number' && !(data <= s.maximum)) fail('maximum', { comparison: '<=', limit: s.maximum });
   if (typeof s.exclusiveMinimum === 'number' && !(data > s.exclusiveMinimum)) fail('exclusiveMinimum', { comparison: '>', limit: s.exclusiveMinimum });
@@ -177,9 +177,14 @@ function arrayKeywords(root: Schema, s: Record<string, unknown>, data: unknown[]
       else for (let i = tuple.length; i < data.length; i++) walk(root, s.additionalItems as Schema, data[i], pointer(path, i), errors, depth + 1);
     }
   } else if (s.items !== undefined) {
-    data.forEach((item, i) => walk(root, s.items as Schema, item, pointer(path, i), errors, depth + 1));
+    // Index loops, not forEach/some: holes of a sparse array are checked as undefined, as ajv does.
+    for (let i = 0; i < data.length; i++) walk(root, s.items as Schema, data[i], pointer(path, i), errors, depth + 1);
   }
-  if (s.contains !== undefined && !data.some((item, i) => branch(root, s.contains as Schema, item, pointer(path, i), depth).length === 0)) fail('contains');
+  if (s.contains !== undefined) {
+    let found = false;
+    for (let i = 0; i < data.length && !found; i++) found = branch(root, s.contains as Schema, data[i], pointer(path, i), depth).length === 0;
+    if (!found) fail('contains');
+  }
   if (s.uniqueItems === true) {
     outer: for (let i = data.length - 1; i > 0; i--) {
       for (let j = i - 1; j >= 0; j--) {

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft7 from 'ajv';
@@ -9,9 +10,10 @@ import type { EnvPlan } from '../4-plan';
 // JavaScript, so no bundle needs eval or new Function. Only entries of environments that
 // validate get this code; prod and internal entries import nothing of it.
 
-const RUNTIME = fileURLToPath(new URL('../../../runtime/validation/', import.meta.url));
-export const VALIDATION_MODULE = `${RUNTIME}index.ts`;
-const AJV_RUNTIME_MODULE = `${RUNTIME}ajv-runtime.ts`;
+// The compiler's own runtime (string paths: tests run this under happy-dom, whose URL is not Node's).
+const RUNTIME = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'runtime', 'validation');
+export const VALIDATION_MODULE = join(RUNTIME, 'index.ts');
+const AJV_RUNTIME_MODULE = join(RUNTIME, 'ajv-runtime.ts');
 
 /** The options both validators share; the run-time interpreter follows the same semantics. */
 export const AJV_OPTIONS = { strict: false, allErrors: true, strictNumbers: true, validateFormats: false, messages: false } as const;

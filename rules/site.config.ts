@@ -52,6 +52,55 @@ export const site = {
     advisorLogin: ['/advisor/login.html', '/advisor/login/'],
     europeBlueprint: 'europe-blueprint',
   },
+  /**
+   * Cookie names (the spec names the cookies by role only; these are tagc's choices, one place).
+   * userProfile holds pipe-separated key=value pairs (isGenericUser, firmId, firm); dealerInfo holds
+   * ampersand-separated positional values dealer&branch&rep.
+   */
+  cookies: {
+    userProfile: 'userProfile',
+    dealerInfo: 'dealerInfo',
+    userId: 'userID',
+    role: 'role',
+    segment: 'segment',
+    uat: 'UAT',
+    /** Set by the login form; read and removed after login success (Login Complete). */
+    loginMethod: 'loginMethod',
+    pageLoadFlag: 'pageLoadFlag',
+    /** The consent notice's preferences cookie (TrustArc-like, protocols.md). */
+    consent: 'notice_gdpr_prefs',
+    /** Set on decline with the date. */
+    suppression: 'consentSuppressed',
+    /** Advisor login: either vision session cookie counts. */
+    visionSession: ['visionSession', 'visionSessionId'],
+    /** Individual login: a participant or a session cookie plus the individual login cookie. */
+    participant: 'participantId',
+    session: 'investorSession',
+    individualLogin: 'individualLogin',
+    institutional: 'institutionalId',
+    party: 'partyId',
+  },
+  /** Browser storage keys the page context reads or writes. */
+  storage: {
+    /** localStorage: the party id from the identity service (spec §7). */
+    partyId: 'partyId',
+    institutionalId: 'institutionalId',
+    /** localStorage: the retirement-plan-insights identity token; present means logged in. */
+    rpiIdentityToken: 'rpiIdentityToken',
+    /** sessionStorage: a Login Complete event waiting to be pushed (spec §4). */
+    pendingLoginComplete: 'tagc.pendingLoginComplete',
+  },
+  /** Page markup the container looks for. */
+  selectors: {
+    /** The dynamic hero component (not-pisces flag, spec §4). */
+    dynamicHero: '[data-component="dynamic-hero"]',
+  },
+  /** Advisor guest access on the target-date compare page: the role cookie has this value. */
+  guestRole: 'guest',
+  /** Party id service path, requested on the page's own origin (spec §7). */
+  partyIdPath: '/api/advisor/identity-service/identities/partyId',
+  /** The targeting (A/B delivery) call on page load: 1 s timeout (spec §7, §9). */
+  targeting: { timeout: 1000, version: '2.11.4' },
   reportSuites: {
     test: 'firmtest',
     development: 'firmdev',

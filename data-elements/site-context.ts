@@ -1,0 +1,42 @@
+import { computed, derived } from '../runtime/declare';
+import { site } from '../rules/site.config';
+import { isOverseasPath, localeOf, regionOf } from '../rules/lib/areas';
+
+// Where the page is: channel by site, the overseas/EAD flag, the region and locale (spec §2, §9).
+
+type Clause = { readonly hosts?: readonly string[]; readonly paths?: readonly string[]; readonly prefixes?: readonly string[] };
+
+function clauseMatches(clause: Clause, host: string, path: string): boolean {
+  if (clause.hosts && !clause.hosts.includes(host)) return false;
+  if (clause.paths && !clause.paths.includes(path)) return false;
+  if (clause.prefixes && !clause.prefixes.some((p) => path.startsWith(p))) return false;
+  return true;
+}
+
+/** The channel table of site.config (sites.md): first row that matches wins; Other Sites otherwise. */
+export function selectChannel(location: Pick<Location, 'hostname' | 'pathname'>): string {
+  const host = location.hostname.toLowerCase();
+  const path = location.pathname;
+  for (const row of site.channels) {
+    if ((row.when as readonly Clause[]).some((c) => clauseMatches(c, host, path))) return row.channel;
+  }
+  return 'Other Sites';
+}
+
+export const channel = computed<string>(({ win }) => selectChannel(win.location), {
+  description: 'Channel by site (site.config channels, sites.md): the first matching row wins',
+});
+
+export const overseasAudience = computed<boolean>(({ win }) => isOverseasPath(win.location.pathname), {
+  description: 'true when the path starts with eacg, apac, europe, not-listed, dbgipps, offshore or institutions (overseas/EAD URL)',
+});
+
+export const siteRegion = derived<string>(['siteCountry'], ([country]) => regionOf(typeof country === 'string' ? country : undefined), {
+  description: 'europe, asia, australia, canada (spec §9 lists), us, or other, from page.siteCountry',
+});
+
+export const siteLocale = derived<string>(
+  ['siteCountry', 'siteLanguage'],
+  ([country, language]) => localeOf(typeof country === 'string' ? country : undefined, typeof language === 'string' ? language : undefined),
+  { description: 'page.siteLanguage, with Canada en/fr mapped to en-ca/fr-ca (spec §9)' },
+);

@@ -40,3 +40,23 @@ export const siteLocale = derived<string>(
   ([country, language]) => localeOf(typeof country === 'string' ? country : undefined, typeof language === 'string' ? language : undefined),
   { description: 'page.siteLanguage, with Canada en/fr mapped to en-ca/fr-ca (spec §9)' },
 );
+
+export const framedPage = computed<boolean>(({ win }) => {
+  try {
+    return win.self !== win.top;
+  } catch {
+    return true; // a cross-origin parent denies access: framed
+  }
+}, { description: 'true when the page runs inside a frame' });
+
+/** The search-crawler part of the sites.md agent list (the synthetic monitors are not crawlers). */
+export const CRAWLER_AGENTS = ['bot', 'crawler', 'spider', 'slurp'] as const;
+
+export const crawlerAgent = computed<boolean>(({ win }) => {
+  const ua = (win.navigator.userAgent || '').toLowerCase();
+  return CRAWLER_AGENTS.some((a) => ua.includes(a));
+}, { description: 'true for a search-crawler user agent (contains bot, crawler, spider or slurp)' });
+
+export const usAudience = derived<boolean>(['overseasAudience', 'siteCountry'], ([overseas, country]) => overseas !== true && (!country || country === 'us'), {
+  description: 'true for a US audience: not an overseas/EAD URL, and page.siteCountry us or absent',
+});

@@ -16,6 +16,7 @@ declare module '../../runtime/declare/types' {
     "contentCategory": true;
     "contentTitle": true;
     "contentType": true;
+    "crawlerAgent": true;
     "customLinkName": true;
     "dataLayerPageName": true;
     "dataLayerUserRole": true;
@@ -30,6 +31,7 @@ declare module '../../runtime/declare/types' {
     "firmId": true;
     "firmName": true;
     "formFieldError": true;
+    "framedPage": true;
     "heartbeatPageName": true;
     "hoverLinkName": true;
     "individualLoggedIn": true;
@@ -122,6 +124,7 @@ declare module '../../runtime/declare/types' {
     "toolSettingUsed": true;
     "uatCookie": true;
     "ubsLoggedIn": true;
+    "usAudience": true;
     "userAdvisorId": true;
     "userDealerCode": true;
     "userIdCookie": true;

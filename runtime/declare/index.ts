@@ -27,3 +27,4 @@ export { localItem, sessionItem } from '../data-elements/storage-item';
 export { constant } from '../data-elements/constant';
 export { derived } from '../data-elements/derived';
 export { computed } from '../data-elements/computed';
+export { loadTargeting } from '../actions/targeting-page-load';

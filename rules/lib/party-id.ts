@@ -1,0 +1,45 @@
+import type { RuntimeServices } from '../../runtime/declare/types';
+import { log, reason } from '../../runtime/core/log';
+import { setItem } from '../../runtime/core/storage';
+import { site } from '../site.config';
+
+// Spec §7: GET {origin}/api/advisor/identity-service/identities/partyId; the response is the party
+// id (plain text, a JSON string, or JSON with a partyId field), saved to local storage. Failures
+// are only logged. One request per page, however many events ask.
+
+function partyIdFrom(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  try {
+    const json: unknown = JSON.parse(trimmed);
+    if (typeof json === 'string' || typeof json === 'number') return String(json) || undefined;
+    if (json && typeof json === 'object' && !Array.isArray(json)) {
+      const id = (json as Record<string, unknown>).partyId;
+      return typeof id === 'string' || typeof id === 'number' ? String(id) || undefined : undefined;
+    }
+    return undefined;
+  } catch {
+    return /^[\w.:-]{1,128}$/.test(trimmed) ? trimmed : undefined;
+  }
+}
+
+export function requestPartyId(runtime: RuntimeServices): Promise<void> {
+  const state = runtime.service('partyIdCall', () => ({ started: false }));
+  if (state.started) return Promise.resolve();
+  state.started = true;
+  const win = runtime.win;
+  return win
+    .fetch(`${win.location.origin}${site.partyIdPath}`, { method: 'GET', credentials: 'same-origin', headers: { Accept: 'application/json, text/plain' } })
+    .then((res) => {
+      if (!res.ok) throw new Error('network response not ok');
+      return res.text();
+    })
+    .then((text) => {
+      const id = partyIdFrom(text);
+      if (!id) throw new Error('no party id in the response');
+      setItem('local', site.storage.partyId, id);
+    })
+    .catch((error: unknown) => {
+      log.error(`party id error: ${reason(error)}`);
+    });
+}

@@ -1,0 +1,12 @@
+import { de, falsy, rule, truthy } from '../../runtime/declare';
+import { requestPartyId } from '../lib/party-id';
+
+export default rule({
+  id: 'party-id',
+  description: 'Fetches the party id from the identity service for a logged-in user with a login method and no party cookie, and saves it to local storage (spec §7).',
+  events: ['Page Load Started'],
+  // Before login-complete-store removes the login-method cookie.
+  order: 40,
+  conditions: [truthy(de('loggedIn')), truthy(de('loginMethod')), falsy(de('partyCookie'))],
+  actions: [{ label: 'GET the party id and store it (errors only logged)', sends: 'necessary', run: (ctx) => requestPartyId(ctx.runtime) }],
+});

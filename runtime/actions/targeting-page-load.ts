@@ -1,0 +1,114 @@
+import type { Action, DataElementRef } from '../declare/types';
+import { getCookie, setCookie } from '../core/cookies';
+import { log, reason } from '../core/log';
+
+// The targeting service's page-load request (spec §7; delivery API of protocols.md): one POST
+// per page with the personalization parameters, bounded by a short timeout so a slow edge never
+// holds the page. Disabled unless cookies can be saved and no mboxDisable cookie or parameter is
+// present (spec §4). The mbox cookie keeps the session id and the edge's tntId.
+
+export interface TargetingOptions {
+  edgeHost: string;
+  clientCode: string;
+  version: string;
+  /** Abort after this many ms (spec §7: 1 s). */
+  timeout: number;
+  /** Page-load parameters by name; values may be `de()` references. Empty values are left out. */
+  parameters: Record<string, DataElementRef | string>;
+  /** Cookie / query parameter that disables the request. */
+  disable: string;
+}
+
+const SESSION_LIFETIME_S = 1860; // session id lifetime 1860000 ms (spec §9)
+const DEVICE_LIFETIME_S = 632448; // device id lifetime 632448000 ms (spec §9)
+const MAX_PARAMS = 50;
+const MAX_NAME = 128;
+const MAX_VALUE = 5000;
+
+function randomId(win: Window & typeof globalThis): string {
+  const bytes = new Uint8Array(16);
+  win.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** `session#id#exp|PC#tnt#exp` into a map of unexpired entries. */
+export function parseMboxCookie(raw: string | undefined, nowS: number): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const entry of (raw ?? '').split('|')) {
+    const [name, value, exp] = entry.split('#');
+    if (name && value && Number(exp) > nowS && !(name in out)) out[name] = value;
+  }
+  return out;
+}
+
+/** Stringified, non-empty parameters within the delivery API limits. */
+export function targetingParameters(values: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '' || name.length > MAX_NAME || n >= MAX_PARAMS) continue;
+    out[name] = String(value).slice(0, MAX_VALUE);
+    n++;
+  }
+  return out;
+}
+
+function disabled(win: Window & typeof globalThis, name: string): boolean {
+  if (getCookie(name, win.document) !== undefined) return true;
+  return new URLSearchParams(win.location.search).has(name);
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function loadTargeting(options: TargetingOptions): Action {
+  return {
+    kind: 'targetingPageLoad',
+    params: { ...options },
+    sends: 'performance',
+    timeout: options.timeout + 500,
+    async run(ctx) {
+      const win = ctx.runtime.win;
+      if (disabled(win, options.disable)) return;
+      const now = Math.floor(Date.now() / 1000);
+      const mbox = parseMboxCookie(getCookie('mbox', win.document), now);
+      const sessionId = mbox.session ?? randomId(win);
+      const entries = [`session#${sessionId}#${now + SESSION_LIFETIME_S}`];
+      if (mbox.PC) entries.push(`PC#${mbox.PC}#${now + DEVICE_LIFETIME_S}`);
+      // Writing the session cookie doubles as the "cookies can be saved" check (spec §4).
+      if (!setCookie('mbox', entries.join('|'), { maxAge: DEVICE_LIFETIME_S }, win.document)) {
+        DEBUG: log.info('targeting: cookies cannot be saved, request skipped');
+        return;
+      }
+      const parameters = targetingParameters(ctx.value(options.parameters) as Record<string, unknown>);
+      const body = {
+        requestId: randomId(win),
+        context: {
+          channel: 'web',
+          address: { url: win.location.href, referringUrl: win.document.referrer },
+          screen: { width: win.screen?.width, height: win.screen?.height, colorDepth: win.screen?.colorDepth, pixelRatio: win.devicePixelRatio },
+          window: { width: win.innerWidth, height: win.innerHeight },
+          browser: { host: win.location.hostname },
+          timeOffsetInMinutes: -new Date().getTimezoneOffset(),
+          userAgent: win.navigator.userAgent,
+        },
+        id: mbox.PC ? { tntId: mbox.PC } : {},
+        experienceCloud: { analytics: { logging: 'server_side' } },
+        execute: { pageLoad: { parameters } },
+      };
+      const url = `https://${options.edgeHost}/rest/v1/delivery?client=${encodeURIComponent(options.clientCode)}&sessionId=${sessionId}&version=${encodeURIComponent(options.version)}`;
+      const abort = typeof win.AbortController === 'function' ? new win.AbortController() : undefined;
+      const timer = win.setTimeout(() => abort?.abort(), options.timeout);
+      try {
+        const res = await win.fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' }, signal: abort?.signal });
+        if (res.status < 100 || res.status > 599) throw new Error('network failure');
+        const json = (await res.json()) as { status?: number; message?: string; id?: { tntId?: unknown } };
+        if (!res.ok) throw new Error(json?.message ?? `status ${res.status}`);
+        const tntId = typeof json?.id?.tntId === 'string' && /^[\w.-]{1,128}$/.test(json.id.tntId) ? json.id.tntId : undefined;
+        if (tntId) setCookie('mbox', `session#${sessionId}#${now + SESSION_LIFETIME_S}|PC#${tntId}#${now + DEVICE_LIFETIME_S}`, { maxAge: DEVICE_LIFETIME_S }, win.document);
+      } catch (error) {
+        log.warn(`targeting request failed: ${abort?.signal.aborted ? `timeout after ${options.timeout} ms` : reason(error)}`);
+      } finally {
+        win.clearTimeout(timer);
+      }
+    },
+  };
+}

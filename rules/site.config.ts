@@ -101,6 +101,52 @@ export const site = {
   partyIdPath: '/api/advisor/identity-service/identities/partyId',
   /** The targeting (A/B delivery) call on page load: 1 s timeout (spec §7, §9). */
   targeting: { timeout: 1000, version: '2.11.4' },
+  /**
+   * Consent (spec §4, §6, §9; protocols.md). TrustArc-kind notice: level 0 required, 1
+   * functional/performance (analytics and website performance), 2 advertising. Vendor id 7149
+   * replaces 4122 when flags.consentTestStorage is in local storage.
+   */
+  consent: {
+    provider: 'trustarc',
+    levels: { analytics: 1, performance: 1, advertising: 2 },
+    /** OneTrust-kind groups, for a site on that provider. */
+    oneTrustGroups: { analytics: 'C0002', performance: 'C0003', advertising: 'C0004' },
+    noticeUrl: 'https://consent.trustarc.example/notice',
+    domainId: 'firm.example',
+    vendorIds: { standard: '4122', test: '7149' },
+    suppressionCookie: { name: 'consentSuppressed', days: 365 },
+    pageLoadCookie: { name: 'consentPageLoad', seconds: 60, skippedSeconds: 1 },
+    /** Path prefixes without the notice (spec §2: my-plan and ofr). */
+    noNoticePaths: ['/myplan/', '/my-plan/', '/ofr/'],
+    /** Search-crawler user-agent substrings (no notice). */
+    crawlerAgents: ['bot', 'crawler', 'spider', 'slurp'],
+    /** Retirement-plan pages whose consent rule silences the notice's click listener for 13 s. */
+    retirementPlanPrefix: '/retirement',
+  },
+  /** External scripts (spec §7), one URL per environment where it differs. */
+  scripts: {
+    tags: 'https://tags.firm.example/launch/tags.min.js',
+    geoCountry: 'https://geo.firm.example/country.js',
+    themes: 'https://www.firm.example/etc/themes/theme.min.js',
+    monitoring: 'https://rum.monitoring.example/browser-rum.js',
+    monitoringConfig: { applicationId: 'firm-web', clientToken: 'pub-firm-web', site: 'monitoring.example', service: 'firm-web', sessionSampleRate: 100, sessionReplaySampleRate: 0, defaultPrivacyLevel: 'mask' },
+    coBrowse: {
+      prod: 'https://cobrowse.firm.example/cobrowse/CobrowseJS.ashx?group=24324&site=production',
+      stg: 'https://cobrowse.firm.example/cobrowse/CobrowseJS.ashx?group=24325&site=staging',
+      dev: 'https://cobrowse.firm.example/cobrowse/CobrowseJS.ashx?group=24326&site=development',
+    },
+    coBrowseGroups: { prod: '24324', stg: '24325', dev: '24326' },
+    authoring: 'https://author.firm.example/etc/clientlibs/authoring.js',
+    validation: 'https://qa.firm.example/validation/hosted.js',
+  },
+  /** Advertising and social pixels (spec §1, §7). */
+  pixels: {
+    activityHost: 'ad.doubleclick.net',
+    advertiser: '8765432',
+    activities: { pageView: { type: 'firm0', cat: 'pagev0' }, fundAdded: { type: 'firm0', cat: 'fundad0' }, newsletter: { type: 'firm0', cat: 'newsl0' } },
+    linkedIn: { url: 'https://px.ads.linkedin.example/collect/', partnerId: '123456' },
+    meta: { url: 'https://www.facebook.example/tr', pixelId: '987654321' },
+  },
   reportSuites: {
     test: 'firmtest',
     development: 'firmdev',

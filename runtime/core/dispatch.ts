@@ -1,4 +1,5 @@
 import type { Action, JsonState, Rule, RuleContext, RuntimeServices } from '../declare/types';
+import { consentAllows } from '../consent/gate';
 import { log, reason } from './log';
 import type { Monitors } from './monitor';
 import type { Resolver } from './resolve';
@@ -73,6 +74,11 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
 
   function runRule(rule: Rule, job: Job, scope: ReturnType<Resolver['scope']>): void | Promise<void> {
     const ctx: RuleContext = { event: job, rule: { id: rule.id }, get: scope.get, value: scope.value, runtime: services };
+    // A rule-level consent category that is not granted skips the rule (docs/consent.md).
+    if (rule.consent && !consentAllows(services, rule.consent)) {
+      monitors.emit('ruleSkipped', { rule: rule.id, event: job.name, order: rule.order, condition: 'consent', index: -1 });
+      return;
+    }
     for (let i = 0; i < rule.conditions.length; i++) {
       const condition = rule.conditions[i];
       let ok = false;

@@ -12,6 +12,7 @@ export { domReady } from '../events/dom-ready';
 export { windowLoaded } from '../events/window-loaded';
 export { pageHidden } from '../events/page-hidden';
 export { directCall } from '../events/direct-call';
+export { consentGiven, consentChanged, consentDeclined } from '../events/consent';
 
 export { pathStartsWith, pathContains, pathEquals, pathEndsWith, pathMatches } from '../conditions/path';
 export { hostEquals, hostIn, hostContains, hostWithin } from '../conditions/host';
@@ -19,6 +20,21 @@ export { equals, notEquals, contains, startsWith, matches, isIn, truthy, falsy }
 export { not } from '../conditions/not';
 export { anyOf } from '../conditions/any-of';
 
+export { sendPageView } from '../actions/analytics-page-view';
+export { sendLinkHit } from '../actions/analytics-link';
+export { trackEvent } from '../actions/analytics-event';
+export { setVariables } from '../actions/analytics-set';
+export { clearVariables } from '../actions/analytics-clear';
+export { setCustomerIds } from '../actions/analytics-customer-ids';
+export { identityOptIn } from '../actions/analytics-opt-in';
+export { consentGranted } from '../conditions/consent';
+
+export { trustArcConsent, oneTrustConsent } from '../actions/consent-provider';
+export { loadConsentNotice } from '../actions/consent-notice';
+export { overrideNoticeListener } from '../actions/consent-listener-override';
+export { loadScript } from '../actions/script';
+export { activityPixel } from '../actions/pixel';
+export { socialPixel } from '../actions/pixel-social';
 
 export { dataLayerValue } from '../data-elements/data-layer';
 export { queryParam } from '../data-elements/query-param';

@@ -7,6 +7,7 @@ import type { Family } from '../../kinds/kind';
 import type { LoadResult } from '../1-load';
 import { dataElementEnvelope, ruleEnvelope, schemaEnvelope } from './envelopes';
 import { codeReads, dataElementReads, findRefs, suggest } from './references';
+import { proveConsent } from './consent-proof';
 
 // Phase 2: shapes (zod), kind params, references, cycles, duplicates, JSON Schema validity,
 // and what can be proven dead. Problems become diagnostics; nothing is thrown.
@@ -142,6 +143,9 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
       if (j >= 0) diagnostics.warn('dead_rule', r.file, `rule "${rule.id}" can never fire: condition ${j + 1} (${inner}) contradicts condition ${i + 1} (${words[i]})`, ['conditions', i]);
     });
   }
+
+  // Consent: every action that sends data runs only behind its category's consent.
+  proveConsent(loaded.rules.filter((r) => ruleEnvelope.safeParse(r.value).success), diagnostics);
 }
 
 /** Each elementary cycle once, found by depth-first search (Tarjan would do; the graph is small). */

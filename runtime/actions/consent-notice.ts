@@ -1,0 +1,54 @@
+import { log } from '../core/log';
+import type { Action } from '../declare/types';
+import { consentSlot } from '../consent/gate';
+import { noticeBlocked, noticeLanguage, noticeUrl, type NoticeRules, type NoticeUrl } from '../consent/notice';
+import { setPageLoadFlag, sizeRequestForms, watchNoticePage, type NoticePageSettings } from '../consent/notice-page';
+import type { ConsentService } from '../consent/service';
+import { injectScript } from './script';
+
+// Loads the TrustArc-kind cookie-consent notice (its containers #consent_blackbar and #teconsent
+// are created when the page has none) and looks after the page around it. Not on framed pages,
+// the long-term-support and plan-site hosts, my-plan / ofr paths, for search crawlers, or where
+// consent is skipped.
+
+export interface ConsentNoticeOptions {
+  url: NoticeUrl;
+  rules: NoticeRules;
+  page: NoticePageSettings;
+}
+
+function ensureContainer(doc: Document, id: string, atStart: boolean): void {
+  if (doc.getElementById(id) || !doc.body) return;
+  const div = doc.createElement('div');
+  div.id = id;
+  if (atStart) doc.body.insertBefore(div, doc.body.firstChild);
+  else doc.body.appendChild(div);
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function loadConsentNotice(options: ConsentNoticeOptions): Action {
+  return {
+    kind: 'consentNotice',
+    params: { ...options },
+    sends: 'necessary',
+    run(ctx) {
+      const win = ctx.runtime.win;
+      const doc = win.document;
+      const service = consentSlot(ctx.runtime).api as ConsentService | null;
+      const skipped = !!service?.skipped;
+      setPageLoadFlag(doc, options.page.pageLoadCookie, skipped);
+      sizeRequestForms(doc, options.page.requestForms);
+      if (skipped) return;
+      const blocked = noticeBlocked(win, options.rules);
+      if (blocked) {
+        DEBUG: log.info(`Consent notice not loaded: ${blocked}`);
+        return;
+      }
+      ensureContainer(doc, 'consent_blackbar', true);
+      ensureContainer(doc, 'teconsent', false);
+      watchNoticePage(win, options.page, noticeLanguage(win, options.url.canadaPrefixes));
+      const src = noticeUrl(win, options.url);
+      injectScript(win, src).catch(() => log.error(`Failed to load the consent notice ${src}`));
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Action } from '../declare/types';
+import { consentSlot } from '../consent/gate';
+import { oneTrustProvider, type OneTrustOptions } from '../consent/onetrust';
+import { startConsent, type ConsentSettings } from '../consent/service';
+import { trustArcProvider, type TrustArcOptions } from '../consent/trustarc';
+import type { ConsentProvider } from '../consent/types';
+
+// Starts the page's consent state from the firm's provider. The consent-provider rule runs it
+// first (order 1): until then every consent-gated rule and condition is closed.
+
+/* @__NO_SIDE_EFFECTS__ */
+function consentProvider(params: Record<string, unknown>, create: () => ConsentProvider, settings: ConsentSettings): Action {
+  return {
+    kind: 'consentProvider',
+    params,
+    sends: 'necessary',
+    run(ctx) {
+      if (consentSlot(ctx.runtime).api) return;
+      startConsent(ctx.runtime, create(), settings);
+    },
+  };
+}
+
+/** Consent from a TrustArc-kind notice (notice_gdpr_prefs / cmapi_cookie_privacy). */
+/* @__NO_SIDE_EFFECTS__ */
+export function trustArcConsent(options: TrustArcOptions & ConsentSettings): Action {
+  return consentProvider({ provider: 'trustarc', ...options }, () => trustArcProvider(options), options);
+}
+
+/** Consent from a OneTrust-kind banner (OptanonConsent groups). */
+/* @__NO_SIDE_EFFECTS__ */
+export function oneTrustConsent(options: OneTrustOptions & ConsentSettings): Action {
+  return consentProvider({ provider: 'onetrust', ...options }, () => oneTrustProvider(options), options);
+}

@@ -1,0 +1,29 @@
+import type { Action, ConsentCategory } from '../declare/types';
+
+// A social network's image pixel (conversion/page-view tags): a GET to the network's collection
+// URL with its query parameters. Values may be `de()` references.
+
+export interface SocialPixelOptions {
+  network: string;
+  url: string;
+  params: Record<string, unknown>;
+  /** Social pixels are advertising unless declared otherwise. */
+  sends?: Exclude<ConsentCategory, 'analytics'>;
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function socialPixel(options: SocialPixelOptions): Action {
+  return {
+    kind: 'socialPixel',
+    params: { ...options },
+    sends: options.sends ?? 'advertising',
+    run(ctx) {
+      const values = ctx.value(options.params) as Record<string, unknown>;
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+      q.set('rnd', String(Math.floor(Math.random() * 1e13)));
+      const img = new ctx.runtime.win.Image(1, 1);
+      img.src = `${options.url}${options.url.includes('?') ? '&' : '?'}${q}`;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Action, DataElementRef } from '../declare/types';
+
+// The advertising activity pixel (Floodlight-compatible, protocols.md): `;`-separated parameters
+// ending with `?`, a numeric random `ord` against caching, `npa=1` when the visitor opted out of
+// ads personalisation. Sent as an image.
+
+export interface ActivityPixelOptions {
+  host: string;
+  /** Advertiser id (`src`), activity group (`type`) and activity tag (`cat`). */
+  src: string;
+  type: string;
+  cat: string;
+  /** Truthy when the visitor opted out of ads personalisation (`npa=1`). */
+  npa?: DataElementRef | boolean;
+  /** Child-directed treatment and under-age flags; empty when unknown. */
+  childDirected?: '' | '0' | '1';
+  underAge?: '' | '0' | '1';
+}
+
+export function activityPixelUrl(o: ActivityPixelOptions, npa: boolean, ord: string): string {
+  const enc = encodeURIComponent;
+  return (
+    `https://${o.host}/ddm/activity/src=${enc(o.src)};type=${enc(o.type)};cat=${enc(o.cat)};` +
+    `dc_lat=;dc_rdid=;tag_for_child_directed_treatment=${o.childDirected ?? ''};tfua=${o.underAge ?? ''};npa=${npa ? 1 : ''};ord=${ord}?`
+  );
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function activityPixel(options: ActivityPixelOptions): Action {
+  return {
+    kind: 'activityPixel',
+    params: { ...options },
+    sends: 'advertising',
+    run(ctx) {
+      const npa = ctx.value(options.npa ?? false);
+      const ord = String(Math.floor(Math.random() * 1e13));
+      const img = new ctx.runtime.win.Image(1, 1);
+      img.src = activityPixelUrl(options, !!npa && npa !== 'false', ord);
+    },
+  };
+}

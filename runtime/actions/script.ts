@@ -1,0 +1,117 @@
+import { log, reason } from '../core/log';
+import type { Action, Env, SendCategory } from '../declare/types';
+
+// Loads an external script, declared once with its URL per environment, its timeout and what it
+// sends. Under a strict CSP (`script-src 'nonce-…' 'strict-dynamic'`) the injected element gets the
+// nonce of the container's own <script>, read while the bundle evaluates (document.currentScript
+// is only set then). A script that fails or times out is logged and changes nothing else.
+
+export interface ScriptOptions {
+  /** What the script is, for logs and the viewer. */
+  name: string;
+  /** One URL, or a URL per environment (an environment without one loads nothing). */
+  url: string | Partial<Record<Env, string>>;
+  sends: SendCategory;
+  /** Milliseconds to wait for the load event before logging a failure. Default 8000 (spec §9). */
+  timeout?: number;
+  /** Extra attributes on the <script> element (e.g. data-groupid). */
+  attributes?: Record<string, string>;
+  /** After load, calls `window[global][method](...args)` (JSON args; no eval). */
+  init?: { global: string; method: string; args: unknown[] };
+}
+
+function nonceOf(el: Element | null | undefined): string {
+  const n = el && ((el as HTMLScriptElement).nonce || el.getAttribute('nonce'));
+  return n || '';
+}
+
+/* Evaluated once while the bundle runs, when currentScript is the container's own element. */
+const BOOT_NONCE: string = /* @__PURE__ */ (() => {
+  try {
+    return nonceOf(typeof document === 'undefined' ? null : document.currentScript);
+  } catch {
+    return '';
+  }
+})();
+
+export function pageNonce(doc: Document): string {
+  if (BOOT_NONCE) return BOOT_NONCE;
+  try {
+    return nonceOf(doc.querySelector('script[nonce]'));
+  } catch {
+    return '';
+  }
+}
+
+export function scriptUrl(url: ScriptOptions['url'], env: Env): string | undefined {
+  return typeof url === 'string' ? url : url[env];
+}
+
+/** Injects the script; resolves on load, rejects on error. */
+export function injectScript(win: Window & typeof globalThis, src: string, attributes: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const doc = win.document;
+    const el = doc.createElement('script');
+    const nonce = pageNonce(doc);
+    if (nonce) el.nonce = nonce;
+    el.async = true;
+    for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
+    el.addEventListener('load', () => resolve(), { once: true });
+    el.addEventListener('error', () => reject(new Error(`script ${src} failed to load`)), { once: true });
+    el.src = src;
+    (doc.head || doc.documentElement).appendChild(el);
+  });
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function loadScript(options: ScriptOptions): Action {
+  return {
+    kind: 'script',
+    params: { ...options },
+    sends: options.sends,
+    run(ctx) {
+      const win = ctx.runtime.win;
+      const src = scriptUrl(options.url, ctx.runtime.env);
+      if (!src) return;
+      const loaded = ctx.runtime.service<Set<string>>('scripts', () => new Set());
+      if (loaded.has(src)) return;
+      loaded.add(src);
+      // Not awaited: a slow vendor must not hold the page's events; its own timeout ends the wait.
+      let done = false;
+      const timer = win.setTimeout(() => {
+        if (done) return;
+        done = true;
+        log.error(`Failed to load the ${options.name} script ${src}: timed out after ${options.timeout ?? DEFAULT_TIMEOUT} ms`);
+      }, options.timeout ?? DEFAULT_TIMEOUT);
+      injectScript(win, src, options.attributes).then(
+        () => {
+          if (done) return;
+          done = true;
+          win.clearTimeout(timer);
+          runInit(win, options);
+        },
+        (error: unknown) => {
+          if (done) return;
+          done = true;
+          win.clearTimeout(timer);
+          log.error(`Failed to load the ${options.name} script: ${reason(error)}`);
+        },
+      );
+    },
+  };
+}
+
+const DEFAULT_TIMEOUT = 8000;
+
+function runInit(win: Window & typeof globalThis, options: ScriptOptions): void {
+  const init = options.init;
+  if (!init) return;
+  try {
+    const target = (win as unknown as Record<string, unknown>)[init.global] as Record<string, unknown> | undefined;
+    const fn = target?.[init.method];
+    if (typeof fn !== 'function') throw new Error(`${init.global}.${init.method} is not available after load`);
+    (fn as (...a: unknown[]) => unknown).apply(target, init.args);
+  } catch (error) {
+    log.error(`Failed to start the ${options.name} script: ${reason(error)}`);
+  }
+}

@@ -1,0 +1,84 @@
+import { setCookie } from '../core/cookies';
+import { poll } from './poll';
+
+// What the notice needs from the page around it (spec §9): its link and buttons are found by
+// bounded polling, the banner is styled after a short delay and floating buttons are moved clear
+// of it, a page-load flag cookie marks the page, privacy request forms get their iframe height.
+
+export interface NoticePageSettings {
+  /** The notice's link inside #teconsent: polled every `every` ms up to `times`. */
+  link: { selector: string; every: number; times: number };
+  /** The banner's translated text: polled, then the banner carries the notice language. */
+  translation: { selector: string; every: number; times: number };
+  /** The banner's accept / decline buttons. */
+  buttons: { selector: string; every: number; times: number };
+  /** Delay before the banner is styled and floating buttons are lifted. */
+  stylingDelay: number;
+  banner: string;
+  /** Floating buttons lifted by `offset` px while the banner shows. */
+  lift: readonly { selector: string; offset: number }[];
+  /** Page-load flag cookie: seconds, shorter where consent is skipped. */
+  pageLoadCookie: { name: string; seconds: number; skippedSeconds: number };
+  /** Privacy request form iframes and their height in px. */
+  requestForms: { selector: string; height: number };
+}
+
+export interface NoticePage {
+  stop(): void;
+}
+
+export function setPageLoadFlag(doc: Document, s: NoticePageSettings['pageLoadCookie'], skipped: boolean): void {
+  setCookie(s.name, '1', { maxAge: skipped ? s.skippedSeconds : s.seconds }, doc);
+}
+
+export function sizeRequestForms(doc: Document, s: NoticePageSettings['requestForms']): number {
+  const frames = doc.querySelectorAll<HTMLIFrameElement>(s.selector);
+  frames.forEach((f) => {
+    f.style.height = `${s.height}px`;
+    f.setAttribute('height', String(s.height));
+  });
+  return frames.length;
+}
+
+export function watchNoticePage(win: Window & typeof globalThis, s: NoticePageSettings, language: string): NoticePage {
+  const doc = win.document;
+  const stops: (() => void)[] = [];
+  stops.push(
+    poll(win, s.link.every, s.link.times, () => {
+      const link = doc.querySelector<HTMLElement>(s.link.selector);
+      if (!link) return false;
+      link.setAttribute('role', 'button');
+      if (!link.hasAttribute('tabindex')) link.setAttribute('tabindex', '0');
+      return true;
+    }),
+  );
+  stops.push(
+    poll(win, s.translation.every, s.translation.times, () => {
+      const text = doc.querySelector<HTMLElement>(s.translation.selector);
+      if (!text || !text.textContent?.trim()) return false;
+      text.setAttribute('lang', language);
+      return true;
+    }),
+  );
+  stops.push(
+    poll(win, s.buttons.every, s.buttons.times, () => {
+      const buttons = doc.querySelectorAll<HTMLElement>(s.buttons.selector);
+      if (!buttons.length) return false;
+      buttons.forEach((b) => b.setAttribute('type', 'button'));
+      return true;
+    }),
+  );
+  const timer = win.setTimeout(() => {
+    const banner = doc.querySelector<HTMLElement>(s.banner);
+    if (!banner || !banner.childElementCount) return;
+    banner.style.position = 'fixed';
+    banner.style.bottom = '0';
+    banner.style.width = '100%';
+    banner.style.zIndex = '2147483000';
+    for (const l of s.lift) {
+      doc.querySelectorAll<HTMLElement>(l.selector).forEach((el) => (el.style.bottom = `${l.offset}px`));
+    }
+  }, s.stylingDelay);
+  stops.push(() => win.clearTimeout(timer));
+  return { stop: () => stops.forEach((f) => f()) };
+}

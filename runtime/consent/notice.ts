@@ -1,0 +1,60 @@
+import { getItem } from '../core/storage';
+
+// Whether and how the TrustArc-kind notice script is loaded (spec §5, §9; protocols.md).
+
+export interface NoticeRules {
+  /** Hosts that never show the notice: long-term-support and plan-site hosts. */
+  hosts: readonly string[];
+  /** Path prefixes without the notice (my-plan, ofr). */
+  pathPrefixes: readonly string[];
+  /** User-agent substrings of search crawlers (case-insensitive). */
+  crawlerAgents: readonly string[];
+}
+
+export interface NoticeUrl {
+  base: string;
+  domainId: string;
+  vendorIds: { standard: string; test: string };
+  testFlag: { key: string; value: string };
+  /** Path prefixes of the Canada sites (notice in en-ca / fr-ca). */
+  canadaPrefixes: readonly string[];
+}
+
+function framed(win: Window & typeof globalThis): boolean {
+  try {
+    return win.top !== win.self;
+  } catch {
+    // A cross-origin parent cannot be read: that is a frame too.
+    return true;
+  }
+}
+
+/** Why the notice is not loaded on this page, or null when it is. */
+export function noticeBlocked(win: Window & typeof globalThis, rules: NoticeRules): string | null {
+  if (framed(win)) return 'framed page';
+  const host = win.location.hostname.toLowerCase();
+  if (rules.hosts.includes(host)) return `host ${host}`;
+  const path = win.location.pathname.toLowerCase();
+  const prefix = rules.pathPrefixes.find((p) => path.startsWith(p));
+  if (prefix) return `path ${prefix}`;
+  const ua = (win.navigator.userAgent || '').toLowerCase();
+  if (rules.crawlerAgents.some((a) => ua.includes(a.toLowerCase()))) return 'search crawler';
+  return null;
+}
+
+/** The notice language: English as en-gb; Canada en-ca / fr-ca; other languages as they are. */
+export function noticeLanguage(win: Window & typeof globalThis, canadaPrefixes: readonly string[]): string {
+  const lang = (win.document.documentElement.getAttribute('lang') || 'en').toLowerCase().slice(0, 2);
+  const canada = canadaPrefixes.some((p) => win.location.pathname.startsWith(p)) || /-ca$/i.test(win.document.documentElement.getAttribute('lang') || '');
+  if (canada) return lang === 'fr' ? 'fr-ca' : 'en-ca';
+  return lang === 'en' ? 'en-gb' : lang;
+}
+
+export function vendorId(u: Pick<NoticeUrl, 'vendorIds' | 'testFlag'>): string {
+  return getItem('local', u.testFlag.key) === u.testFlag.value ? u.vendorIds.test : u.vendorIds.standard;
+}
+
+export function noticeUrl(win: Window & typeof globalThis, u: NoticeUrl): string {
+  const q = new URLSearchParams({ domain: u.domainId, c: 'teconsent', js: 'nj', noticeType: 'bb', language: noticeLanguage(win, u.canadaPrefixes), vendorId: vendorId(u) });
+  return `${u.base}?${q}`;
+}

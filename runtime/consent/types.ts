@@ -1,0 +1,37 @@
+import type { ConsentCategory } from '../declare/types';
+
+// One interface for every cookie-consent provider: a provider reads its own stored preferences
+// and tells the consent service when the visitor submits new ones. Adding a provider means one
+// file implementing ConsentProvider (trustarc.ts, onetrust.ts).
+
+export type Grants = Record<ConsentCategory, boolean>;
+
+export const CATEGORIES: readonly ConsentCategory[] = ['analytics', 'advertising', 'performance'];
+
+export const ALL_GRANTED: Grants = { analytics: true, advertising: true, performance: true };
+export const NONE_GRANTED: Grants = { analytics: false, advertising: false, performance: false };
+
+export interface ConsentProvider {
+  /** Provider name, for logs and the viewer. */
+  readonly name: string;
+  /** The stored preferences, or null when the visitor has not decided yet. */
+  read(win: Window & typeof globalThis): Grants | null;
+  /** Calls back each time the visitor submits preferences (after the provider stored them). */
+  subscribe(win: Window & typeof globalThis, onSubmit: () => void): void;
+  /** Writes preferences as the provider's own notice would (simulate and tests). */
+  write(win: Window & typeof globalThis, grants: Grants): void;
+}
+
+/** Grants from a comma list of categories (`all` grants every category). */
+export function grantsOf(list: readonly string[]): Grants {
+  const all = list.includes('all');
+  return { analytics: all || list.includes('analytics'), advertising: all || list.includes('advertising'), performance: all || list.includes('performance') };
+}
+
+export function sameGrants(a: Grants, b: Grants): boolean {
+  return CATEGORIES.every((c) => a[c] === b[c]);
+}
+
+export function noneGranted(g: Grants): boolean {
+  return CATEGORIES.every((c) => !g[c]);
+}

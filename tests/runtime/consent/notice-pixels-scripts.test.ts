@@ -8,6 +8,8 @@ import { poll } from '../../../runtime/consent/poll';
 import { overrideNoticeListener } from '../../../runtime/actions/consent-listener-override';
 import { resetWindow } from '../../helpers/runtime';
 
+const setURL = (href: string) => (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(href);
+
 const url = { base: 'https://consent.trustarc.example/notice', domainId: 'firm.example', vendorIds: { standard: '4122', test: '7149' }, testFlag: { key: 'consentTestMode', value: 'true' }, canadaPrefixes: ['/ca/', '/advisor/ca/'] };
 const rules = { hosts: ['lts.firm.example', 'myretirement.firm.example'], pathPrefixes: ['/myplan/', '/ofr/'], crawlerAgents: ['bot', 'crawler'] };
 const page = {
@@ -26,7 +28,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   document.body.innerHTML = '';
   document.documentElement.setAttribute('lang', 'en');
-  window.happyDOM.setURL('https://www.firm.example/advisor/');
+  setURL('https://www.firm.example/advisor/');
 });
 afterEach(() => vi.useRealTimers());
 
@@ -40,12 +42,12 @@ describe('the consent notice', () => {
     expect(vendorId(url)).toBe('7149');
   });
   it('speaks en-ca and fr-ca on the Canada sites, en-gb for other English pages', () => {
-    window.happyDOM.setURL('https://www.firm.example/advisor/ca/fr/');
+    setURL('https://www.firm.example/advisor/ca/fr/');
     document.documentElement.setAttribute('lang', 'fr');
     expect(noticeLanguage(window, url.canadaPrefixes)).toBe('fr-ca');
     document.documentElement.setAttribute('lang', 'en');
     expect(noticeLanguage(window, url.canadaPrefixes)).toBe('en-ca');
-    window.happyDOM.setURL('https://www.firm.example/europe/');
+    setURL('https://www.firm.example/europe/');
     expect(noticeLanguage(window, url.canadaPrefixes)).toBe('en-gb');
   });
   it.each([
@@ -54,7 +56,7 @@ describe('the consent notice', () => {
     ['my-plan paths', 'https://www.firm.example/myplan/x.html', 'path /myplan/'],
     ['ofr paths', 'https://www.firm.example/ofr/a', 'path /ofr/'],
   ])('is not loaded on %s', (_, href, why) => {
-    window.happyDOM.setURL(href);
+    setURL(href);
     expect(noticeBlocked(window, rules)).toBe(why);
   });
   it('is not loaded for search crawlers or in frames, and is loaded otherwise', () => {

@@ -9,6 +9,8 @@ import { trustArcProvider } from '../../../runtime/consent/trustarc';
 import { grantsOf } from '../../../runtime/consent/types';
 import { boot, resetWindow, restoreConsole } from '../../helpers/runtime';
 
+const setURL = (href: string) => (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(href);
+
 const levels = { analytics: 1, performance: 1, advertising: 2 };
 const groups = { analytics: 'C0002', performance: 'C0003', advertising: 'C0004' };
 const settings = {
@@ -21,7 +23,7 @@ function setCookieAtRoot(pair: string): void {
 }
 
 function at(url: string): void {
-  window.happyDOM.setURL(url);
+  setURL(url);
 }
 
 function submitTrustArc(): void {

@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { syntheticBuild } from '../../viewer/fixtures/synthetic-graph';
+import type { Route } from '../serve/server';
+import { startServer } from '../serve/server';
+import { median } from './browser-timings';
+import { launchChromium } from './chromium';
+
+// The viewer at scale: a synthetic 5,000-rule build served next to a fresh viewer build, opened
+// in headless Chromium. loadMs: navigation start until the rules table shows all rows' count;
+// filterMs: a typed search until the filtered count is on screen. Medians of 3, never thresholds.
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SYNTHETIC_RULES = 5000;
+
+function run(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited ${code}:\n${out}`))));
+  });
+}
+
+/** `vite build` of the viewer, into build/viewer/ or `outDir`. */
+export function buildViewer(outDir?: string): Promise<void> {
+  const args = [join(REPO, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(REPO, 'viewer', 'vite.config.ts'), '--logLevel', 'warn'];
+  if (outDir) args.push('--outDir', outDir, '--emptyOutDir');
+  return run(args);
+}
+
+/** `tagc build` into build/. */
+export function buildContainer(): Promise<void> {
+  return run([join(REPO, 'compiler', 'cli', 'bin.js'), 'build']);
+}
+
+/** Answers /manifest.json and /prod/graph.json with a synthetic build of `count` rules. */
+export function syntheticRoutes(count: number): Route {
+  const { manifest, graph } = syntheticBuild(count);
+  const files: Record<string, string> = { '/manifest.json': JSON.stringify(manifest), '/prod/graph.json': JSON.stringify(graph) };
+  return (req, res) => {
+    const body = files[(req.url ?? '').split('?')[0]!];
+    if (body === undefined) return false;
+    res.setHeader('Content-Type', 'application/json');
+    res.end(body);
+    return true;
+  };
+}
+
+/** Sets the search box as typing does and resolves with the ms until the count shows `expect` rows. */
+export async function timeSearch(page: Page, query: string, expected: number): Promise<number> {
+  return page.evaluate(
+    ([q, n]) =>
+      new Promise<number>((resolve) => {
+        const input = document.querySelector<HTMLInputElement>('.toolbar input[type=search]')!;
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        const t0 = performance.now();
+        setValue.call(input, q);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        const check = () => (document.querySelector('output[data-rows-shown]')?.getAttribute('data-rows-shown') === String(n) ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+        check();
+      }),
+    [query, expected] as const,
+  );
+}
+
+export async function benchViewer(): Promise<{ loadMs: number; filterMs: number }> {
+  const root = join(REPO, '.tagc-tmp', `viewer-bench-${process.pid}`);
+  mkdirSync(root, { recursive: true });
+  try {
+    await buildViewer(join(root, 'viewer'));
+    const server = await startServer({ dir: root, routes: [syntheticRoutes(SYNTHETIC_RULES)] });
+    const browser = await launchChromium();
+    try {
+      const loads: number[] = [];
+      const filters: number[] = [];
+      const expected = SYNTHETIC_RULES / 10; // one event in ten
+      for (let i = 0; i < 3; i++) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await page.goto(`${server.origin}/viewer/#/prod/rules`);
+        await page.waitForSelector(`output[data-rows-total="${SYNTHETIC_RULES}"]`);
+        loads.push(await page.evaluate(() => performance.now()));
+        filters.push(await timeSearch(page, 'cta clicked', expected));
+        await page.close();
+      }
+      return { loadMs: median(loads), filterMs: median(filters) };
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}

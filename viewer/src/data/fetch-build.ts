@@ -1,0 +1,51 @@
+import type { Graph, Manifest } from '../../../compiler/graph-types';
+
+// The viewer lives in build/viewer/; the build it shows is one folder up. Each file is fetched
+// once per page and shared by every view that needs it.
+
+const cache = new Map<string, Promise<unknown>>();
+
+export class LoadError extends Error {}
+
+async function fetchJson<T>(url: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { cache: 'no-cache' });
+  } catch (error) {
+    throw new LoadError(`could not fetch ${url}: ${String(error)}`);
+  }
+  if (!res.ok) throw new LoadError(`could not fetch ${url}: HTTP ${res.status}`);
+  try {
+    return (await res.json()) as T;
+  } catch {
+    throw new LoadError(`${url} is not valid JSON`);
+  }
+}
+
+function once<T>(url: string): Promise<T> {
+  let p = cache.get(url) as Promise<T> | undefined;
+  if (!p) {
+    p = fetchJson<T>(url);
+    // A failed fetch may succeed after a rebuild: do not keep the rejection.
+    p.catch(() => cache.delete(url));
+    cache.set(url, p);
+  }
+  return p;
+}
+
+export const dataBase = (): string => new URL('../', window.location.href).href;
+
+export function loadManifest(base = dataBase()): Promise<Manifest> {
+  return once<Manifest>(new URL('manifest.json', base).href);
+}
+
+export async function loadGraph(env: string, base = dataBase()): Promise<Graph> {
+  const manifest = await loadManifest(base);
+  const entry = manifest.environments[env as keyof Manifest['environments']];
+  if (!entry) throw new LoadError(`the build has no "${env}" environment (it has ${Object.keys(manifest.environments).join(', ')})`);
+  return once<Graph>(new URL(entry.graph, base).href);
+}
+
+export function clearBuildCache(): void {
+  cache.clear();
+}

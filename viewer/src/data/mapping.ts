@@ -1,0 +1,74 @@
+import type { Graph } from '../../../compiler/graph-types';
+import { formatValue, isRef } from './format';
+import type { Searchable } from './rows';
+
+// The analytics mapping as the rules actually send it: every variable an analytics action sets
+// (params under `vars`) and every event number it mentions, with the data element or literal
+// that feeds it. Declared `viewTable`s (graph.tables) are shown next to it as they are.
+
+export interface MappingRow extends Searchable {
+  variable: string;
+  /** «data element» or a literal value. */
+  value: string;
+  dataElement: string | null;
+  rule: string;
+  events: string[];
+  action: string;
+}
+
+const EVENT_NUMBER = /\bevent\d+\b/g;
+
+function walk(v: unknown, path: string[], visit: (path: string[], leaf: unknown) => void): void {
+  if (isRef(v) || v === null || typeof v !== 'object') return visit(path, v);
+  if (Array.isArray(v)) return v.forEach((x, i) => walk(x, [...path, String(i)], visit));
+  for (const [k, x] of Object.entries(v)) walk(x, [...path, k], visit);
+}
+
+export function mappingRows(graph: Graph): MappingRow[] {
+  const rows: MappingRow[] = [];
+  const seen = new Set<string>();
+  const add = (row: Omit<MappingRow, 'search'>) => {
+    const key = `${row.variable}\u0000${row.value}\u0000${row.rule}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    rows.push({ ...row, search: [row.variable, row.value, row.rule, ...row.events, row.action].join('\n').toLowerCase() });
+  };
+  for (const rule of graph.rules) {
+    const events = rule.events.map((e) => e.label);
+    for (const action of rule.actions) {
+      if (action.sends !== 'analytics') continue;
+      walk(action.params, [], (path, leaf) => {
+        const varsAt = path.lastIndexOf('vars');
+        if (varsAt !== -1 && varsAt === path.length - 2) {
+          const variable = path[path.length - 1]!;
+          add({ variable, value: formatValue(leaf), dataElement: isRef(leaf) ? leaf.$de : null, rule: rule.id, events, action: action.text });
+        }
+        if (typeof leaf === 'string') for (const m of leaf.match(EVENT_NUMBER) ?? []) add({ variable: m, value: `on ${events.join(', ')}`, dataElement: null, rule: rule.id, events, action: action.text });
+      });
+    }
+  }
+  return rows;
+}
+
+export interface DeclaredTable {
+  name: string;
+  description: string;
+  file: string;
+  columns: string[];
+  rows: ({ cells: Record<string, string> } & Searchable)[];
+}
+
+/** graph.tables with cells as display strings. */
+export function declaredTables(graph: Graph): DeclaredTable[] {
+  return graph.tables.map((t) => ({
+    name: t.name,
+    description: t.description,
+    file: t.file,
+    columns: t.columns,
+    rows: t.rows.map((r) => {
+      const cells: Record<string, string> = {};
+      for (const c of t.columns) cells[c] = formatValue(r[c]);
+      return { cells, search: Object.values(cells).join('\n').toLowerCase() };
+    }),
+  }));
+}

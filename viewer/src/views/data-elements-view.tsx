@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import { dataElementRow } from '../data/rows';
+import { DataTable } from '../tables/data-table';
+import { TableToolbar } from '../tables/table-toolbar';
+import { useDataTable } from '../tables/use-data-table';
+import { getDataElementColumns } from './data-element-columns';
+import type { ViewProps } from './view-props';
+
+const DEFAULT_SORT = [{ id: 'name', desc: false }];
+
+export function DataElementsView({ env, graph, route, updateQuery }: ViewProps) {
+  const data = useMemo(() => graph.dataElements.map(dataElementRow), [graph]);
+  const columns = useMemo(() => getDataElementColumns(env), [env]);
+  const table = useDataTable({ data, columns, query: route.query, updateQuery, defaultSort: DEFAULT_SORT, getRowId: (r) => r.name });
+  return (
+    <section aria-labelledby="de-title" className="view view-fill">
+      <h2 id="de-title">Data elements in {env}</h2>
+      <TableToolbar table={table} noun="data elements" />
+      <DataTable table={table} caption={`Data elements in ${env}`} virtual={data.length > 300} />
+      {graph.excluded.dataElements.length > 0 && (
+        <p className="muted small">
+          Left out of {env} (no included rule reads them): {graph.excluded.dataElements.join(', ')}.
+        </p>
+      )}
+    </section>
+  );
+}

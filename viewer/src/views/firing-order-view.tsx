@@ -1,0 +1,95 @@
+import type { GraphEvent, GraphRule } from '../../../compiler/graph-types';
+import { consentLabel } from '../data/format';
+import { href, RuleLink } from '../layout/links';
+import { RuleSteps } from './rule-steps';
+import type { ViewProps } from './view-props';
+
+// Pick an event; see its rules in the exact order the runtime runs them (graph.events[].rules),
+// each with its conditions and actions in plain words.
+
+function EventList({ env, events, current, all }: { env: string; events: GraphEvent[]; current: string | null; all: boolean }) {
+  const shown = all ? events : events.filter((e) => e.rules.length > 0 || e.key === current);
+  return (
+    <nav aria-label="Events" className="event-list">
+      <ul>
+        {shown.map((e) => (
+          <li key={e.key}>
+            <a href={href(env, 'firing', e.key, all ? { all: '1' } : undefined)} aria-current={e.key === current ? 'page' : undefined} className={e.rules.length ? '' : 'muted'}>
+              <span>{e.label}</span>
+              <span className="count" aria-label={`${e.rules.length} rules`}>
+                {e.rules.length}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <a className="link small" href={href(env, 'firing', current, all ? undefined : { all: '1' })}>
+        {all ? 'Only events with rules' : `Also events without rules (${events.length - shown.length})`}
+      </a>
+    </nav>
+  );
+}
+
+function FiringRule({ env, rule, step }: { env: string; rule: GraphRule; step: number }) {
+  return (
+    <li className="firing-rule" data-rule={rule.id}>
+      <header>
+        <span className="step-no" aria-hidden="true">
+          {step}
+        </span>
+        <h3>
+          <RuleLink env={env} id={rule.id} />
+        </h3>
+        <span className="tag">order {rule.order}</span>
+        <span className={`tag consent-${consentLabel(rule.consent)}`}>{rule.consent ? `needs ${rule.consent} consent` : 'no consent needed'}</span>
+      </header>
+      <p className="description">{rule.description}</p>
+      <RuleSteps rule={rule} />
+    </li>
+  );
+}
+
+export function FiringOrderView({ env, graph, route }: ViewProps) {
+  const all = route.query.get('all') === '1';
+  const event = route.arg ? graph.events.find((e) => e.key === route.arg) : undefined;
+  const rulesById = new Map(graph.rules.map((r) => [r.id, r]));
+  return (
+    <section aria-labelledby="firing-title" className="view firing">
+      <h2 id="firing-title" className="visually-hidden">
+        Firing order
+      </h2>
+      <EventList env={env} events={graph.events} current={route.arg} all={all} />
+      <div className="firing-main">
+        {!route.arg && <p className="prompt">Pick an event to see the rules it runs in {env}, in the order they run.</p>}
+        {route.arg && !event && (
+          <p className="prompt" role="alert">
+            No event “{route.arg}” in {env}.
+          </p>
+        )}
+        {event && (
+          <>
+            <h2 id="firing-event">
+              On {event.label} in {env}
+            </h2>
+            <p className="muted">
+              {event.rules.length === 0 ? 'No rule runs on this event in this environment.' : `${event.rules.length} ${event.rules.length === 1 ? 'rule runs' : 'rules run'}, in this order. Each rule's conditions must all hold; then its actions run in order.`}
+              {event.schema && (
+                <>
+                  {' '}
+                  Payload schema: <a href={href(env, 'schemas', null, { q: event.key })}>{event.schema}</a>.
+                </>
+              )}{' '}
+              <code>{event.kind === 'dataLayer' ? `appEventData.push({ event: '${event.key}' })` : event.key}</code>
+            </p>
+            <ol className="firing-list" aria-labelledby="firing-event">
+              {event.rules.map((id, i) => {
+                const rule = rulesById.get(id);
+                return rule ? <FiringRule key={id} env={env} rule={rule} step={i + 1} /> : <li key={id}>{id}</li>;
+              })}
+            </ol>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

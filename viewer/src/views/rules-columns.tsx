@@ -1,0 +1,75 @@
+import { createColumnHelper, type Row } from '@tanstack/react-table';
+import type { RuleRow } from '../data/rows';
+import { EventLink, RuleLink } from '../layout/links';
+import type { Features } from '../tables/features';
+
+// The rules table's columns. Faceted columns filter on their values (any of the checked ones).
+
+const helper = createColumnHelper<Features, RuleRow>();
+const ALL_ENVS = 5;
+
+const byJoined = (a: Row<Features, RuleRow>, b: Row<Features, RuleRow>, id: string) =>
+  (a.getValue(id) as string[]).join(', ').localeCompare((b.getValue(id) as string[]).join(', '));
+
+export function getRuleColumns(env: string) {
+  return helper.columns([
+    helper.accessor('id', {
+      header: 'Rule',
+      sortFn: 'alphanumeric',
+      meta: { width: '16rem' },
+      cell: (c) => <RuleLink env={env} id={c.getValue()} />,
+    }),
+    helper.accessor('description', {
+      header: 'Description',
+      sortFn: 'alphanumeric',
+      cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
+    }),
+    helper.accessor('events', {
+      header: 'Events',
+      filterFn: 'arrIncludesSome',
+      getUniqueValues: (r) => r.events,
+      sortFn: byJoined,
+      meta: { facet: true, label: 'Event', width: '13rem' },
+      cell: (c) => (
+        <span className="chips">
+          {c.row.original.eventRefs.map((e) => (
+            <EventLink key={e.key} env={env} eventKey={e.key} label={e.label} />
+          ))}
+        </span>
+      ),
+    }),
+    helper.accessor('order', {
+      header: 'Order',
+      // The runtime's order: `order`, ties by id, which is the rule's global position.
+      sortFn: (a, b) => a.original.position - b.original.position,
+      meta: { width: '5.5rem' },
+    }),
+    helper.accessor('consent', {
+      header: 'Consent',
+      filterFn: 'arrHas',
+      sortFn: 'alphanumeric',
+      meta: { facet: true, label: 'Category', width: '7.5rem' },
+    }),
+    helper.accessor('environments', {
+      header: 'Environments',
+      filterFn: 'arrIncludesSome',
+      getUniqueValues: (r) => r.environments,
+      enableSorting: false,
+      meta: { facet: true, label: 'Environment', width: '10rem' },
+      cell: (c) => (c.getValue().length === ALL_ENVS ? <span title={c.getValue().join(', ')}>all {ALL_ENVS}</span> : c.getValue().join(', ')),
+    }),
+    helper.accessor('kinds', {
+      header: 'Kinds',
+      filterFn: 'arrIncludesSome',
+      getUniqueValues: (r) => r.kinds,
+      enableSorting: false,
+      meta: { facet: true, label: 'Kind' },
+    }),
+    helper.accessor('file', {
+      header: 'Source file',
+      sortFn: 'alphanumeric',
+      meta: { width: '17rem' },
+      cell: (c) => <code title={c.getValue()}>{c.getValue()}</code>,
+    }),
+  ]);
+}

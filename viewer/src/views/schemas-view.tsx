@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { schemaRows } from '../data/rows';
+import { useAllGraphs } from '../data/use-build';
+import { DataTable } from '../tables/data-table';
+import { TableToolbar } from '../tables/table-toolbar';
+import { useDataTable } from '../tables/use-data-table';
+import { getSchemaColumns } from './schema-columns';
+import type { ViewProps } from './view-props';
+
+const DEFAULT_SORT = [{ id: 'event', desc: false }];
+
+// The event catalogue; "validated in" needs every environment's graph.
+
+export function SchemasView({ env, graph, manifest, route, updateQuery }: ViewProps) {
+  const envs = Object.keys(manifest.environments);
+  const all = useAllGraphs(envs);
+  const data = useMemo(() => schemaRows(graph, all.status === 'ready' ? all.value : [graph]), [graph, all]);
+  const columns = useMemo(() => getSchemaColumns(env, envs), [env, envs.join()]);
+  const table = useDataTable({ data, columns, query: route.query, updateQuery, defaultSort: DEFAULT_SORT, getRowId: (r) => r.event });
+  return (
+    <section aria-labelledby="schemas-title" className="view view-fill">
+      <h2 id="schemas-title">Event schemas</h2>
+      <p className="muted small">
+        Payloads are validated where the bundle is built with validation ({env}: {graph.settings.validate ? 'on' : 'off'}) and the event's provider is Apollo.
+        {all.status === 'error' && ` Other environments could not be loaded: ${all.message}`}
+      </p>
+      <TableToolbar table={table} noun="events" />
+      <DataTable table={table} caption="Event schemas" />
+    </section>
+  );
+}

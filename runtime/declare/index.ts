@@ -44,3 +44,13 @@ export { constant } from '../data-elements/constant';
 export { derived } from '../data-elements/derived';
 export { computed } from '../data-elements/computed';
 export { loadTargeting } from '../actions/targeting-page-load';
+
+// Event behaviours (issue 5): clicks, promotions, page timers, scroll, forms, multi-step processes.
+export { linkClick } from '../events/click';
+export { promoClick } from '../events/promo-click';
+export { promoView } from '../events/promo-view';
+export { heartbeat } from '../events/heartbeat';
+export { timeOnPage } from '../events/timer';
+export { scrollDepth } from '../events/scroll';
+export { processStage } from '../conditions/process-stage';
+export { watchFormFields } from '../actions/form-abandon-watch';

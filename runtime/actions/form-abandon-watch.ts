@@ -1,0 +1,22 @@
+import type { Action } from '../declare/types';
+import { abandonmentEvent, FORM_ATTRIBUTE, formWatcherSlot, watchForms } from '../behaviours/form-abandonment';
+
+/**
+ * Starts form-abandonment tracking once per page: records which fields of tracked forms are
+ * touched (names only) and, when the page is hidden without a submit, pushes one Abandonment
+ * event per touched form.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function watchFormFields(options: { attribute?: string } = {}): Action {
+  const attribute = options.attribute ?? FORM_ATTRIBUTE;
+  return {
+    kind: 'watchFormFields',
+    params: { attribute },
+    // It stores field names for the Abandonment hit: analytics data, so it waits for that consent.
+    sends: 'analytics',
+    run(ctx) {
+      const slot = formWatcherSlot(ctx.runtime);
+      slot.watcher ??= watchForms(ctx.runtime.win, (forms) => forms.forEach((form) => ctx.runtime.push(abandonmentEvent(form))), attribute);
+    },
+  };
+}

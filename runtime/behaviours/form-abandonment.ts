@@ -1,0 +1,162 @@
+import type { RuntimeServices } from '../declare/types';
+import { getJson, removeItem, setJson } from '../core/storage';
+
+// Form abandonment (spec §4). A tracked form is an element (usually a <form>) marked
+// data-ea-form-abandon="<placement name>". Focusing or clicking one of its named fields records
+// the field's NAME (never its value) and the last touched field in local storage. Leaving the
+// page without submitting (visibilitychange to hidden or pagehide, whichever comes first; never
+// unload) reports each form touched on this page once and clears storage; submitting a tracked
+// form removes the listeners and clears storage, so nothing is reported for the page.
+//
+// The page-hide listeners sit on window in the bubbling phase: the analytics client listens on
+// document, so by the time the Abandonment hit is sent it knows the page is leaving and uses
+// sendBeacon (protocols.md, "Page hide and last beacons"). The tool value is
+// data-ea-abandon-tool when set, else 'Abandon: ' + the placement name.
+
+export const ABANDON_KEY = 'tagc.formAbandonment';
+export const FORM_ATTRIBUTE = 'data-ea-form-abandon';
+export const TOOL_ATTRIBUTE = 'data-ea-abandon-tool';
+export const TOOL_PREFIX = 'Abandon: ';
+
+export interface TouchedForm {
+  placement: string;
+  tool: string;
+  /** Field names in the order first touched. */
+  fields: string[];
+  /** The field touched last. */
+  last: string;
+}
+
+export interface FormWatcher {
+  /** The forms touched on this page and not submitted; empties storage and stops watching. */
+  takeAbandoned(): TouchedForm[];
+  /** Stops watching and clears storage (a submit). */
+  stop(): void;
+  readonly active: boolean;
+}
+
+type Stored = Record<string, TouchedForm>;
+
+const NOT_FIELDS = new Set(['hidden', 'submit', 'button', 'reset', 'image']);
+
+function fieldName(el: Element): string {
+  if (el.matches('input, select, textarea, [contenteditable="true"]')) {
+    const type = (el.getAttribute('type') ?? '').toLowerCase();
+    if (NOT_FIELDS.has(type)) return '';
+    return (el.getAttribute('name') || el.id || '').replace(/\|/g, ' ').trim();
+  }
+  return '';
+}
+
+function load(): Stored {
+  const raw = getJson<unknown>('local', ABANDON_KEY);
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Stored) : {};
+}
+
+function save(stored: Stored): void {
+  if (Object.keys(stored).length) setJson('local', ABANDON_KEY, stored);
+  else removeItem('local', ABANDON_KEY);
+}
+
+/**
+ * Starts watching the tracked forms of the page (focus and click on their fields, submit); calls
+ * `onLeave` once with the abandoned forms when the page is hidden.
+ */
+export function watchForms(win: Window & typeof globalThis, onLeave: (forms: TouchedForm[]) => void, attribute = FORM_ATTRIBUTE): FormWatcher {
+  const doc = win.document;
+  /** Placements touched on this page (storage may hold other tabs' forms: those are left alone). */
+  const touched = new Set<string>();
+  let active = true;
+
+  const onTouch = (ev: Event) => {
+    try {
+      const el = ev.target;
+      if (!(el instanceof win.Element)) return;
+      const name = fieldName(el);
+      const form = el.closest(`[${attribute}]`);
+      if (!name || !form) return;
+      const placement = (form.getAttribute(attribute) || form.getAttribute('name') || form.id || 'form').trim();
+      const stored = load();
+      // First touch on this page: start afresh (an entry left by an earlier page is stale).
+      const entry: TouchedForm =
+        touched.has(placement) && stored[placement]
+          ? stored[placement]
+          : { placement, tool: form.getAttribute(TOOL_ATTRIBUTE) || TOOL_PREFIX + placement, fields: [], last: '' };
+      touched.add(placement);
+      if (!entry.fields.includes(name)) entry.fields.push(name);
+      entry.last = name;
+      stored[placement] = entry;
+      save(stored);
+    } catch {
+      // A tracking failure must never disturb the form.
+    }
+  };
+
+  const clear = () => {
+    const stored = load();
+    for (const p of touched) delete stored[p];
+    save(stored);
+    touched.clear();
+  };
+
+  const stop = () => {
+    if (!active) return;
+    active = false;
+    doc.removeEventListener('focusin', onTouch, true);
+    doc.removeEventListener('click', onTouch, true);
+    doc.removeEventListener('submit', onSubmit, true);
+    win.removeEventListener('visibilitychange', onHide);
+    win.removeEventListener('pagehide', onHide);
+    clear();
+  };
+
+  const onHide = (ev: Event) => {
+    if (ev.type === 'visibilitychange' && doc.visibilityState !== 'hidden') return;
+    const forms = watcher.takeAbandoned();
+    try {
+      if (forms.length) onLeave(forms);
+    } catch {
+      // The page is leaving: nothing more can be done.
+    }
+  };
+
+  const onSubmit = (ev: Event) => {
+    const form = ev.target;
+    if (form instanceof win.Element && (form.matches(`[${attribute}]`) || form.closest(`[${attribute}]`) || form.querySelector(`[${attribute}]`))) stop();
+  };
+
+  doc.addEventListener('focusin', onTouch, true);
+  doc.addEventListener('click', onTouch, true);
+  doc.addEventListener('submit', onSubmit, true);
+  win.addEventListener('visibilitychange', onHide);
+  win.addEventListener('pagehide', onHide);
+
+  const watcher: FormWatcher = {
+    takeAbandoned() {
+      if (!active) return [];
+      const stored = load();
+      const out = [...touched].map((p) => stored[p]).filter((t): t is TouchedForm => !!t && Array.isArray(t.fields) && t.fields.length > 0);
+      stop();
+      return out.map((t) => ({ placement: t.placement, tool: String(t.tool), fields: t.fields.map(String), last: String(t.last) }));
+    },
+    stop,
+    get active() {
+      return active;
+    },
+  };
+  return watcher;
+}
+
+/** The Abandonment event of a touched form (schemas/abandonment.ts): names joined by a vertical bar. */
+export function abandonmentEvent(form: TouchedForm): Record<string, unknown> {
+  return {
+    event: 'Abandonment',
+    abandonment: { lasttouchfield: form.last, userinputfields: form.fields.join('|') },
+    process: { processStepLabel: form.tool },
+  };
+}
+
+/** The page's watcher, once a rule has started it (a slot, so that reading it never starts one). */
+export function formWatcherSlot(services: RuntimeServices): { watcher: FormWatcher | null } {
+  return services.service('formAbandonment', () => ({ watcher: null as FormWatcher | null }));
+}

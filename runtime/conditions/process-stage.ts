@@ -1,0 +1,19 @@
+import type { Condition } from '../declare/types';
+import { advance, readProcess, type ProcessKind, type ProcessStage } from '../behaviours/multi-step';
+
+// Holds when the event is the given stage of a multi-step process and counts (spec §4): a start
+// that is not a duplicate, a step that is new in a running process, any completion. Testing it
+// records the stage, so put it last among a rule's conditions (after the consent gate): a hit
+// that is not sent must not be recorded either.
+
+/* @__NO_SIDE_EFFECTS__ */
+export function processStage(kind: ProcessKind, stage: ProcessStage): Condition {
+  return {
+    kind: 'processStage',
+    params: { kind, stage },
+    test(ctx) {
+      const hit = readProcess(ctx.event.name, ctx.event.payload);
+      return !!hit && hit.kind === kind && hit.stage === stage && advance(hit);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { EventSource } from '../declare/types';
+
+/** Fires once, `seconds` after the container started on the page (spec §9: a 30-seconds-on-page trigger). */
+/* @__NO_SIDE_EFFECTS__ */
+export function timeOnPage(seconds: number): EventSource<{ seconds: number }> {
+  return {
+    kind: 'timeOnPage',
+    key: `@timeOnPage:${seconds}`,
+    params: { seconds },
+    listen(emit, { win }) {
+      win.setTimeout(() => emit({ seconds }), seconds * 1000);
+    },
+  };
+}

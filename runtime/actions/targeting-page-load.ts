@@ -1,4 +1,4 @@
-import type { Action, DataElementRef } from '../declare/types';
+import type { Action, DataElementRef, RuleContext } from '../declare/types';
 import { getCookie, setCookie } from '../core/cookies';
 import { log, reason } from '../core/log';
 
@@ -64,51 +64,63 @@ export function loadTargeting(options: TargetingOptions): Action {
     kind: 'targetingPageLoad',
     params: { ...options },
     sends: 'performance',
-    timeout: options.timeout + 500,
-    async run(ctx) {
-      const win = ctx.runtime.win;
-      if (disabled(win, options.disable)) return;
-      const now = Math.floor(Date.now() / 1000);
-      const mbox = parseMboxCookie(getCookie('mbox', win.document), now);
-      const sessionId = mbox.session ?? randomId(win);
-      const entries = [`session#${sessionId}#${now + SESSION_LIFETIME_S}`];
-      if (mbox.PC) entries.push(`PC#${mbox.PC}#${now + DEVICE_LIFETIME_S}`);
-      // Writing the session cookie doubles as the "cookies can be saved" check (spec §4).
-      if (!setCookie('mbox', entries.join('|'), { maxAge: DEVICE_LIFETIME_S }, win.document)) {
-        DEBUG: log.info('targeting: cookies cannot be saved, request skipped');
-        return;
-      }
-      const parameters = targetingParameters(ctx.value(options.parameters) as Record<string, unknown>);
-      const body = {
-        requestId: randomId(win),
-        context: {
-          channel: 'web',
-          address: { url: win.location.href, referringUrl: win.document.referrer },
-          screen: { width: win.screen?.width, height: win.screen?.height, colorDepth: win.screen?.colorDepth, pixelRatio: win.devicePixelRatio },
-          window: { width: win.innerWidth, height: win.innerHeight },
-          browser: { host: win.location.hostname },
-          timeOffsetInMinutes: -new Date().getTimezoneOffset(),
-          userAgent: win.navigator.userAgent,
-        },
-        id: mbox.PC ? { tntId: mbox.PC } : {},
-        experienceCloud: { analytics: { logging: 'server_side' } },
-        execute: { pageLoad: { parameters } },
-      };
-      const url = `https://${options.edgeHost}/rest/v1/delivery?client=${encodeURIComponent(options.clientCode)}&sessionId=${sessionId}&version=${encodeURIComponent(options.version)}`;
-      const abort = typeof win.AbortController === 'function' ? new win.AbortController() : undefined;
-      const timer = win.setTimeout(() => abort?.abort(), options.timeout);
-      try {
-        const res = await win.fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' }, signal: abort?.signal });
-        if (res.status < 100 || res.status > 599) throw new Error('network failure');
-        const json = (await res.json()) as { status?: number; message?: string; id?: { tntId?: unknown } };
-        if (!res.ok) throw new Error(json?.message ?? `status ${res.status}`);
-        const tntId = typeof json?.id?.tntId === 'string' && /^[\w.-]{1,128}$/.test(json.id.tntId) ? json.id.tntId : undefined;
-        if (tntId) setCookie('mbox', `session#${sessionId}#${now + SESSION_LIFETIME_S}|PC#${tntId}#${now + DEVICE_LIFETIME_S}`, { maxAge: DEVICE_LIFETIME_S }, win.document);
-      } catch (error) {
-        log.warn(`targeting request failed: ${abort?.signal.aborted ? `timeout after ${options.timeout} ms` : reason(error)}`);
-      } finally {
-        win.clearTimeout(timer);
-      }
+    // Not awaited by the dispatcher: the request has its own timeout and must not hold the
+    // data-layer queue (the page view that follows).
+    run(ctx) {
+      void request(ctx, options);
     },
   };
+}
+
+interface DeliveryResponse {
+  status?: number;
+  message?: string;
+  id?: { tntId?: unknown };
+}
+
+async function request(ctx: RuleContext, options: TargetingOptions): Promise<void> {
+  const win = ctx.runtime.win;
+  let abort: AbortController | undefined;
+  let timer: number | undefined;
+  try {
+    if (disabled(win, options.disable)) return;
+    const now = Math.floor(Date.now() / 1000);
+    const mbox = parseMboxCookie(getCookie('mbox', win.document), now);
+    const sessionId = mbox.session ?? randomId(win);
+    const cookieFor = (tnt: string | undefined) =>
+      [`session#${sessionId}#${now + SESSION_LIFETIME_S}`, ...(tnt ? [`PC#${tnt}#${now + DEVICE_LIFETIME_S}`] : [])].join('|');
+    // Writing the session cookie doubles as the "cookies can be saved" check (spec §4).
+    if (!setCookie('mbox', cookieFor(mbox.PC), { maxAge: DEVICE_LIFETIME_S }, win.document)) {
+      DEBUG: log.info('targeting: cookies cannot be saved, request skipped');
+      return;
+    }
+    const body = {
+      requestId: randomId(win),
+      context: {
+        channel: 'web',
+        address: { url: win.location.href, referringUrl: win.document.referrer },
+        screen: { width: win.screen?.width, height: win.screen?.height, colorDepth: win.screen?.colorDepth, pixelRatio: win.devicePixelRatio },
+        window: { width: win.innerWidth, height: win.innerHeight },
+        browser: { host: win.location.hostname },
+        timeOffsetInMinutes: -new Date().getTimezoneOffset(),
+        userAgent: win.navigator.userAgent,
+      },
+      id: mbox.PC ? { tntId: mbox.PC } : {},
+      experienceCloud: { analytics: { logging: 'server_side' } },
+      execute: { pageLoad: { parameters: targetingParameters(ctx.value(options.parameters) as Record<string, unknown>) } },
+    };
+    const url = `https://${options.edgeHost}/rest/v1/delivery?client=${encodeURIComponent(options.clientCode)}&sessionId=${sessionId}&version=${encodeURIComponent(options.version)}`;
+    abort = typeof win.AbortController === 'function' ? new win.AbortController() : undefined;
+    timer = win.setTimeout(() => abort?.abort(), options.timeout);
+    const res = await win.fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' }, signal: abort?.signal });
+    if (res.status < 100 || res.status > 599) throw new Error('network failure');
+    const json = (await res.json()) as DeliveryResponse | null;
+    if (!res.ok) throw new Error(json?.message ?? `status ${res.status}`);
+    const tntId = json?.id?.tntId;
+    if (typeof tntId === 'string' && /^[\w.-]{1,128}$/.test(tntId)) setCookie('mbox', cookieFor(tntId), { maxAge: DEVICE_LIFETIME_S }, win.document);
+  } catch (error) {
+    log.warn(`targeting request failed: ${abort?.signal.aborted ? `timeout after ${options.timeout} ms` : reason(error)}`);
+  } finally {
+    if (timer !== undefined) win.clearTimeout(timer);
+  }
 }

@@ -69,7 +69,7 @@ export function cookieJar(): string {
 
 export function openPage(setup: PageSetup): Page {
   installCookieJar();
-  window.happyDOM.setURL(setup.url);
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(setup.url);
   cookieHeader = setup.cookie ?? '';
   localStorage.clear();
   sessionStorage.clear();

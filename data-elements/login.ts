@@ -116,3 +116,8 @@ export const notPisces = computed<boolean>(
   },
   { reads: ['segmentCookie'], description: `true only when a dynamic hero component (${site.selectors.dynamicHero}) exists and the segment cookie is set` },
 );
+
+/** Spec §3: the campaign id is the marketing-cloud customer id; user.pcsSfmcId stands in when the visit has none. */
+export const marketingCloudCustomerId = derived<string>(['campaignId', 'userPcsSfmcId'], (v) => v.map(str).find(Boolean), {
+  description: 'The marketing-cloud customer id: the cid campaign id (session), else user.pcsSfmcId',
+});

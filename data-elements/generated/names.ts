@@ -6,11 +6,14 @@ declare module '../../runtime/declare/types' {
     "abandonmentLastTouchField": true;
     "abandonmentUserInputFields": true;
     "advisorLoggedIn": true;
+    "analyticsAborted": true;
     "audienceExperience": true;
     "baseURL": true;
     "campaignId": true;
     "channel": true;
+    "consentCategories": true;
     "consentCookie": true;
+    "consentFilter": true;
     "consentSuppressionCookie": true;
     "contentAction": true;
     "contentCategory": true;
@@ -40,6 +43,7 @@ declare module '../../runtime/declare/types' {
     "institutionalId": true;
     "institutionalLoggedIn": true;
     "investorSessionCookie": true;
+    "isBotAgent": true;
     "isGenericUser": true;
     "isIdentified": true;
     "linkId": true;
@@ -48,6 +52,7 @@ declare module '../../runtime/declare/types' {
     "loginMethod": true;
     "loginMethodCookie": true;
     "loginStatus": true;
+    "marketingCloudCustomerId": true;
     "multiMediaChapterName": true;
     "multiMediaName": true;
     "multiMediaPlaytime": true;
@@ -122,6 +127,7 @@ declare module '../../runtime/declare/types' {
     "toolSelfServiceActivityName": true;
     "toolSessionSettings": true;
     "toolSettingUsed": true;
+    "trackPage": true;
     "uatCookie": true;
     "ubsLoggedIn": true;
     "usAudience": true;

@@ -3,7 +3,8 @@ import type { DataElementName, DataElementRef } from '../../runtime/declare/type
 
 // The page context's analytics variables (spec §9), in one place. Spec §9 names eVar22, 117, 49,
 // 7, 115, 34 and 32 but not what each carries; the choice of every variable is written in its row
-// and shown by the viewer. Rules take `pageContextVars` (wire names -> data-element references).
+// and shown by the viewer. Rules take `pageContextVars` (AppMeasurement names -> data-element
+// references); the wire column is what the beacon carries.
 
 interface Mapping {
   /** AppMeasurement wire name: pageName, ch, v0, vN (eVarN), cN (propN). */
@@ -40,8 +41,8 @@ const MAPPING: readonly Mapping[] = [
   { wire: 'c5', variable: 'prop5', element: 'navigationPath', why: 'page.navigationPath' },
 ];
 
-/** Wire name -> data-element reference, for pageView()/link hits. */
-export const pageContextVars: Record<string, DataElementRef> = Object.fromEntries(MAPPING.map((m) => [m.wire, de(m.element)]));
+/** AppMeasurement variable name (eVar22, channel...) -> data-element reference, for pageView() and link hits. */
+export const pageContextVars: Record<string, DataElementRef> = Object.fromEntries(MAPPING.map((m) => [m.variable, de(m.element)]));
 
 export const pageContextMapping = viewTable({
   name: 'Analytics mapping: page context',

@@ -1,15 +1,15 @@
-import type { Action, DataElementRef } from '../declare/types';
-import { buildBeaconUrl } from '../analytics/beacon';
-import { sendImage } from '../analytics/transport';
+import type { Action } from '../declare/types';
+import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
 
 export interface PageViewOptions {
-  trackingServer: string;
-  reportSuite: DataElementRef | string;
-  /** Analytics variables by wire name; values may be `de()` references. */
-  vars: Record<string, unknown>;
+  settings: AnalyticsSettings;
+  /** Variables set just before the page view (AppMeasurement names; values may be `de()` references). */
+  vars?: Record<string, unknown>;
+  /** Clear the variables after sending (default true), as the container's rules do. */
+  clear?: boolean;
 }
 
-/** Sends an analytics page-view beacon. */
+/** Sends the analytics page view (`s.t()`), after setting `vars`. */
 /* @__NO_SIDE_EFFECTS__ */
 export function sendPageView(options: PageViewOptions): Action {
   return {
@@ -17,11 +17,11 @@ export function sendPageView(options: PageViewOptions): Action {
     params: { ...options },
     sends: 'analytics',
     run(ctx) {
-      const win = ctx.runtime.win;
-      const vars = ctx.value(options.vars) as Record<string, string | number | undefined>;
-      const rsid = String(ctx.value(options.reportSuite) ?? '');
-      if (!rsid) throw new Error('no reporting suite');
-      sendImage(win, buildBeaconUrl({ trackingServer: options.trackingServer, rsid, vars, pageUrl: win.location.href, referrer: win.document.referrer }));
+      const client = tracker(ctx);
+      client.set(resolveVars(ctx, options.vars));
+      const target = targetOf(ctx, options.settings);
+      if (target) client.pageView(target, identityOf(ctx, options.settings.identity));
+      if (options.clear !== false) client.clear();
     },
   };
 }

@@ -1,16 +1,52 @@
-// AppMeasurement-compatible beacon query (../shared/guide/protocols.md). Issue 3 completes the
-// field set; this is the page-view core the foundation needs.
+import { isPlainObject } from '../core/merge';
+import { log } from '../core/log';
+import { groupQuery } from './context-data';
+import { eventName, filterEvents, serialiseEvents } from './events';
+import { byteLength, LIMITS, truncateBytes, wellFormed } from './limits';
+import { isClearedVar, wireName } from './names';
+import { serialiseProducts } from './products';
+
+// AppMeasurement-compatible beacon (protocols.md): `https://{server}/b/ss/{rsid}/1/JS-{v}/s{n}?AQB=1…&AQE=1`.
+// A page view sends every variable set; a link hit (`pe=lnk_o|lnk_d|lnk_e`) sends the base set
+// (time, URL, referrer, ids, currency) plus only what `linkTrackVars` / `linkTrackEvents` name.
 
 export const APPMEASUREMENT_VERSION = '2.27.0';
+export const DEFAULT_CURRENCY = 'USD';
 
-export interface BeaconInput {
-  trackingServer: string;
-  rsid: string;
-  /** Analytics variables by their wire names (pageName, ch, c1, v22, events...). */
-  vars: Record<string, string | number | undefined>;
+/** Rule-facing variables by AppMeasurement name (eVar22, prop5, events, products, contextData...). */
+export type Vars = Record<string, unknown>;
+
+export type LinkType = 'o' | 'd' | 'e';
+
+export interface CustomerId {
+  id: string;
+  /** 0 unknown, 1 authenticated, 2 logged out. */
+  authState: 0 | 1 | 2;
+}
+
+/** What the identity client adds to each hit. */
+export interface IdentityFields {
+  mid?: string;
+  aamlh?: string;
+  aamb?: string;
+  mcorgid?: string;
+  sdid?: string;
+  customerIds?: Readonly<Record<string, CustomerId>>;
+}
+
+export interface Hit {
+  vars: Vars;
+  /** Present for link hits. */
+  link?: { name: string; url?: string; type: LinkType };
+  /** Comma list of variable names a link hit may send; '' = all set, 'None' = none. */
+  linkTrackVars?: string;
+  /** Comma list of events a link hit may send; '' = no filter, 'None' = none. */
+  linkTrackEvents?: string;
+  now: Date;
   pageUrl: string;
   referrer?: string;
-  now?: Date;
+  /** Browser technology fields (s, c, j, v, k, bw, bh), on the first hit of a page. */
+  technology?: Readonly<Record<string, string>>;
 }
 
 /** AppMeasurement's `t`: `d/m/yyyy h:m:s weekday tzOffsetMinutes`, month 0-based, no padding. */
@@ -18,28 +54,144 @@ export function timestamp(d: Date): string {
   return `${d.getDate()}/${d.getMonth()}/${d.getFullYear()} ${d.getHours()}:${d.getMinutes()}:${d.getSeconds()} ${d.getDay()} ${d.getTimezoneOffset()}`;
 }
 
-function encode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export function encode(value: string): string {
+  return encodeURIComponent(wellFormed(value)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-export function buildQuery(input: BeaconInput): string {
-  const parts: [string, string][] = [
-    ['AQB', '1'],
-    ['ndh', '1'],
-    ['t', timestamp(input.now ?? new Date())],
-  ];
-  const g = input.pageUrl;
-  parts.push(['g', g.slice(0, 255)]);
-  if (g.length > 255) parts.push(['-g', g.slice(255)]);
-  if (input.referrer) parts.push(['r', input.referrer.slice(0, 255)]);
-  for (const [key, value] of Object.entries(input.vars)) {
-    if (value === undefined || value === '') continue;
-    parts.push([key, String(value)]);
+function text(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(text).filter(Boolean).join(',');
+  if (typeof value === 'object') return '';
+  return String(value).trim();
+}
+
+function limitFor(name: string): number | undefined {
+  if (name === 'pageName' || name === 'channel' || name === 'server' || name.startsWith('prop')) return LIMITS.prop;
+  if (name === 'campaign' || name.startsWith('eVar')) return LIMITS.eVar;
+  return undefined;
+}
+
+function listValue(value: unknown): string {
+  const items = Array.isArray(value) ? value.map(text) : text(value).split(',');
+  return items
+    .map((v) => truncateBytes(v.trim(), LIMITS.list))
+    .filter(Boolean)
+    .join(',');
+}
+
+function currency(value: unknown): string {
+  const code = text(value).toUpperCase();
+  if (!code) return DEFAULT_CURRENCY;
+  if (/^[A-Z]{3}$/.test(code)) return code;
+  // An invalid code makes the collection server discard the whole hit: keep the hit.
+  log.warn(`Analytics currency code "${code}" is invalid; ${DEFAULT_CURRENCY} was sent`);
+  return DEFAULT_CURRENCY;
+}
+
+/** One variable's wire value, or '' when it must not be sent. */
+export function wireValue(name: string, value: unknown): string {
+  if (name === 'events') return serialiseEvents(value);
+  if (name === 'products') return value == null || value === '' ? '' : truncateBytes(serialiseProducts(value), LIMITS.products);
+  if (name === 'currencyCode') return currency(value);
+  if (name.startsWith('list')) return listValue(value);
+  const s = text(value);
+  if (name === 'purchaseID') {
+    if (!s) return '';
+    if (/^[A-Za-z0-9]{1,20}$/.test(s)) return s;
+    log.warn(`Analytics purchaseID "${s}" is not 1-20 letters or digits and was not sent`);
+    return '';
   }
-  parts.push(['AQE', '1']);
-  return parts.map(([k, v]) => `${k}=${encode(v)}`).join('&');
+  const limit = limitFor(name);
+  return limit ? truncateBytes(s, limit) : s;
 }
 
-export function buildBeaconUrl(input: BeaconInput, random: string = String(Math.floor(Math.random() * 1e10))): string {
-  return `https://${input.trackingServer}/b/ss/${encodeURIComponent(input.rsid)}/1/JS-${APPMEASUREMENT_VERSION}/s${random}?${buildQuery(input)}`;
+function contextEntries(value: unknown, allowed: ((key: string) => boolean) | null): [string, string][] {
+  if (!isPlainObject(value)) return [];
+  const out: [string, string][] = [];
+  let size = 0;
+  for (const [key, v] of Object.entries(value)) {
+    if (allowed && !allowed(key)) continue;
+    const s = typeof v === 'boolean' ? String(v) : text(v);
+    if (!key || !s) continue;
+    size += byteLength(key) + byteLength(s) + 2;
+    if (size > LIMITS.contextData) {
+      log.warn(`Analytics context data exceeds ${LIMITS.contextData} bytes; "${key}" and later keys were not sent`);
+      break;
+    }
+    out.push([key, s]);
+  }
+  return out;
 }
+
+function list(csv: string | undefined): Set<string> | null {
+  if (!csv || !csv.trim()) return null;
+  return new Set(csv.split(',').map((s) => s.trim()).filter(Boolean));
+}
+
+/** The ordered query (without the leading `?`) of one hit. */
+export function buildQuery(hit: Hit, id: IdentityFields = {}): string {
+  const link = hit.link;
+  const trackVars = link ? list(hit.linkTrackVars) : null;
+  const trackEvents = link ? list(hit.linkTrackEvents) : null;
+  /** Whether a link hit may send this (non-base) variable. */
+  const sends = (name: string) => !trackVars || trackVars.has(name) || (name === 'events' && !!trackEvents);
+
+  let q = `AQB=1&ndh=1&t=${encode(timestamp(hit.now))}`;
+  const add = (key: string, value: string | undefined) => {
+    if (value) q += `&${key}=${encode(value)}`;
+  };
+  if (id.customerIds) {
+    const entries: [string, string][] = [];
+    for (const [code, c] of Object.entries(id.customerIds)) {
+      if (!c.id) continue;
+      entries.push([`${code}.id`, c.id]);
+      if (c.authState) entries.push([`${code}.as`, String(c.authState)]);
+    }
+    q += groupQuery('cid', entries, encode);
+  }
+  add('sdid', id.sdid);
+  add('mid', id.mid);
+  add('aamlh', id.aamlh);
+  if (!link) add('pageName', wireValue('pageName', hit.vars.pageName)); // ignored by the servers on link hits
+  const url = hit.pageUrl;
+  add('g', url.slice(0, 255));
+  add('-g', url.slice(255));
+  add('r', truncateBytes(hit.referrer ?? '', LIMITS.referrer));
+  q += groupQuery('c', contextEntries(hit.vars.contextData, trackVars ? (key) => trackVars.has(`contextData.${key}`) : null), encode);
+  add('cc', wireValue('currencyCode', hit.vars.currencyCode));
+
+  const names = ['purchaseID', 'channel', 'server', 'campaign', 'events', 'products'];
+  for (const name of names) {
+    if (!sends(name)) continue;
+    let value = wireValue(name, hit.vars[name]);
+    if (name === 'events' && trackEvents) value = filterEvents(value, trackEvents);
+    add(wireName(name)!, value);
+  }
+  if (sends('audienceManagerBlob')) add('aamb', id.aamb);
+  add('mcorgid', id.mcorgid);
+  for (let i = 1; i <= 250; i++) {
+    for (const name of i <= 75 ? (i <= 3 ? [`prop${i}`, `eVar${i}`, `list${i}`] : [`prop${i}`, `eVar${i}`]) : [`eVar${i}`]) {
+      if (hit.vars[name] !== undefined && sends(name)) add(wireName(name)!, wireValue(name, hit.vars[name]));
+    }
+  }
+  if (link) {
+    q += `&pe=lnk_${link.type}`;
+    add('pev1', link.url);
+    add('pev2', truncateBytes(link.name, LIMITS.linkName));
+  }
+  for (const [key, value] of Object.entries(hit.technology ?? {})) if (sends(key)) add(key, value);
+  return `${q}&AQE=1`;
+}
+
+export function buildBeaconUrl(target: { trackingServer: string; rsid: string }, query: string, random: string = String(Math.floor(Math.random() * 1e13))): string {
+  return `https://${target.trackingServer}/b/ss/${encodeURIComponent(target.rsid)}/1/JS-${APPMEASUREMENT_VERSION}/s${random}?${query}`;
+}
+
+/** The variables after `clearVars()`. */
+export function clearedVars(vars: Vars): Vars {
+  const out: Vars = {};
+  for (const [k, v] of Object.entries(vars)) if (!isClearedVar(k)) out[k] = v;
+  return out;
+}
+
+export { eventName };

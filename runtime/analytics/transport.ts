@@ -1,6 +1,51 @@
-// How a beacon leaves the page. Image GET is the default wire format of the collection servers.
+import { log, reason } from '../core/log';
+import { MAX_GET_URL } from './limits';
 
-export function sendImage(win: Window & typeof globalThis, url: string): void {
+// How a beacon leaves the page (protocols.md): an image GET; a credentialed form POST when the URL
+// is longer than 2047 characters; `sendBeacon` for exit links and for hits while the page is
+// being hidden (an image request may be cancelled with the page). A hidden page's long hit goes as
+// `fetch(…, { keepalive: true })`, which also survives the page.
+
+export type Transport = 'image' | 'post' | 'beacon' | 'keepalive';
+
+/** The keepalive / sendBeacon in-flight quota of browsers. */
+const KEEPALIVE_QUOTA = 65536;
+
+function post(win: Window & typeof globalThis, url: string, keepalive: boolean): void {
+  const at = url.indexOf('?');
+  const body = url.slice(at + 1);
+  win
+    .fetch(url.slice(0, at), {
+      method: 'POST',
+      body,
+      credentials: 'include',
+      keepalive: keepalive && body.length < KEEPALIVE_QUOTA,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+    .catch((error: unknown) => {
+      DEBUG: log.info(`Analytics POST failed: ${reason(error)}`);
+    });
+}
+
+/** Sends a beacon URL; `leaving` when the page is going away or the hit is an exit link. */
+export function transmit(win: Window & typeof globalThis, url: string, leaving: boolean): Transport {
+  const long = url.length > MAX_GET_URL;
+  if (leaving) {
+    try {
+      if (!long && typeof win.navigator.sendBeacon === 'function' && win.navigator.sendBeacon(url)) return 'beacon';
+    } catch {
+      // A refused beacon (quota, policy) falls through to the ordinary transports.
+    }
+    if (long && typeof win.fetch === 'function') {
+      post(win, url, true);
+      return 'keepalive';
+    }
+  }
+  if (long && typeof win.fetch === 'function') {
+    post(win, url, false);
+    return 'post';
+  }
   const img = new win.Image(1, 1);
   img.src = url;
+  return 'image';
 }

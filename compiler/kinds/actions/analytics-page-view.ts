@@ -1,9 +1,38 @@
 import { z } from 'zod';
-import { defineKind, ref } from '../kind';
+import { VAR_NAME } from '../../../runtime/analytics/names';
+import { defineKind, ref, type Words } from '../kind';
+
+// Shared by the analytics-* kinds: the settings every hit carries and the variables object.
+
+export const identitySettings = z
+  .object({ orgId: z.string().min(1), host: z.string().min(1), optInApplies: z.boolean().optional(), disableIdSyncs: z.boolean().optional() })
+  .strict();
+
+export const analyticsSettings = z
+  .object({
+    trackingServer: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name'),
+    reportSuite: z.union([ref, z.string().min(1)]),
+    identity: identitySettings.nullable(),
+    abort: z.union([ref, z.boolean()]).optional(),
+  })
+  .strict();
+
+/** Variables by AppMeasurement name; a misspelt or out-of-range name (eVar251, prop76) is an error. */
+export const analyticsVars = z.record(z.string().regex(VAR_NAME, 'an analytics variable name (pageName, channel, eVar1-250, prop1-75, list1-3, events, products, contextData, ...)'), z.unknown());
+
+export const textOrRef = z.union([ref, z.string().min(1)]);
+
+export function describeVars(vars: Record<string, unknown> | undefined, w: Words): string {
+  return Object.entries(vars ?? {})
+    .map(([k, v]) => `${k} = ${w.value(v)}`)
+    .join(', ');
+}
 
 export default defineKind({
   kind: 'analyticsPageView',
-  params: z.object({ trackingServer: z.string().min(1), reportSuite: z.union([ref, z.string().min(1)]), vars: z.record(z.string(), z.unknown()) }),
-  describe: (p, w) =>
-    `send page view to ${p.trackingServer} (suite ${w.value(p.reportSuite)}) with ${Object.entries(p.vars).map(([k, v]) => `${k} = ${w.value(v)}`).join(', ')}`,
+  params: z.object({ settings: analyticsSettings, vars: analyticsVars.optional(), clear: z.boolean().optional() }).strict(),
+  describe: (p, w) => {
+    const vars = describeVars(p.vars, w);
+    return `send page view${vars ? ` with ${vars}` : ''}${p.clear === false ? '' : ', then clear variables'}`;
+  },
 });

@@ -1,0 +1,151 @@
+import { log, reason } from '../core/log';
+import type { IdentityClient } from '../identity/client';
+import { buildBeaconUrl, buildQuery, clearedVars, type Hit, type IdentityFields, type LinkType, type Vars } from './beacon';
+import { friendlyName } from './names';
+import { technologyFields } from './technology';
+import { transmit, type Transport } from './transport';
+
+// The page's analytics tracker (one per page, `ctx.runtime.service('analytics', ...)`): the
+// variables rules set, page views and link hits. Actions never wait: a hit is built at once and
+// sent when the visitor id is known, or after IDENTITY_WAIT ms with a provisional local id, or at
+// once when the page is being hidden (with sendBeacon), so a slow or failing identity service
+// costs at most that wait and never the rule queue.
+
+export const IDENTITY_WAIT = 1000;
+
+export interface Target {
+  trackingServer: string;
+  rsid: string;
+}
+
+export interface LinkHit {
+  name: string;
+  url?: string;
+  type?: LinkType;
+  /** Overrides the tracker's linkTrackVars / linkTrackEvents for this hit. */
+  linkTrackVars?: string;
+  linkTrackEvents?: string;
+}
+
+export interface SentHit {
+  url: string;
+  transport: Transport;
+}
+
+export interface AnalyticsClient {
+  set(vars: Vars): void;
+  setLinkTracking(linkTrackVars?: string, linkTrackEvents?: string): void;
+  clear(): void;
+  vars(): Readonly<Vars>;
+  pageView(target: Target, identity: IdentityClient | null): void;
+  link(target: Target, identity: IdentityClient | null, link: LinkHit): void;
+  /** Called with each hit as it leaves (tests, the QA extension). */
+  onSend(listener: (hit: SentHit) => void): void;
+}
+
+interface Pending {
+  target: Target;
+  hit: Hit;
+  exit: boolean;
+  sent: boolean;
+}
+
+function empty(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+export function createAnalytics(win: Window & typeof globalThis): AnalyticsClient {
+  let vars: Vars = {};
+  let linkTrackVars = '';
+  let linkTrackEvents = '';
+  let first = true;
+  let leaving = false;
+  const pending: Pending[] = [];
+  const listeners: ((hit: SentHit) => void)[] = [];
+  let lastIdentity: IdentityClient | null = null;
+
+  function emit(p: Pending, id: IdentityFields): void {
+    if (p.sent) return;
+    p.sent = true;
+    const i = pending.indexOf(p);
+    if (i >= 0) pending.splice(i, 1);
+    try {
+      const url = buildBeaconUrl(p.target, buildQuery(p.hit, id));
+      const transport = transmit(win, url, p.exit || leaving);
+      DEBUG: log.info(`Analytics ${p.hit.link ? 'link hit' : 'page view'} sent (${transport})`);
+      for (const l of listeners.slice()) l({ url, transport });
+    } catch (error) {
+      log.error(`Analytics hit could not be sent: ${reason(error)}`);
+    }
+  }
+
+  function queue(target: Target, identity: IdentityClient | null, hit: Hit, exit: boolean): void {
+    const p: Pending = { target, hit, exit, sent: false };
+    // As AppMeasurement: the referrer and the technology fields go with the page's first hit only.
+    if (first) {
+      hit.technology = technologyFields(win);
+      hit.referrer = win.document.referrer || undefined;
+      first = false;
+    }
+    if (!identity) return emit(p, {});
+    lastIdentity = identity;
+    pending.push(p);
+    if (leaving) return emit(p, identity.fields(true));
+    identity.whenReady(IDENTITY_WAIT, (id) => emit(p, id));
+  }
+
+  // Last hits of a page that is going away leave at once, by sendBeacon.
+  const hide = () => {
+    leaving = true;
+    for (const p of pending.slice()) emit(p, lastIdentity?.fields(true) ?? {});
+  };
+  try {
+    win.document.addEventListener('visibilitychange', () => {
+      if (win.document.visibilityState === 'hidden') hide();
+      else leaving = false;
+    });
+    win.addEventListener('pagehide', hide);
+    win.addEventListener('pageshow', () => {
+      leaving = false;
+    });
+  } catch {
+    // Without the events, hits still go as images.
+  }
+
+  function hitOf(link?: Hit['link'], filter?: { linkTrackVars?: string; linkTrackEvents?: string }): Hit {
+    return {
+      vars: { ...vars },
+      link,
+      linkTrackVars: filter?.linkTrackVars ?? linkTrackVars,
+      linkTrackEvents: filter?.linkTrackEvents ?? linkTrackEvents,
+      now: new Date(),
+      pageUrl: win.location.href,
+    };
+  }
+
+  return {
+    set(next) {
+      for (const [key, v] of Object.entries(next)) {
+        const k = friendlyName(key);
+        if (empty(v)) delete vars[k];
+        else vars[k] = v;
+      }
+    },
+    setLinkTracking(v, e) {
+      if (v !== undefined) linkTrackVars = v;
+      if (e !== undefined) linkTrackEvents = e;
+    },
+    clear() {
+      vars = clearedVars(vars);
+    },
+    vars: () => vars,
+    pageView(target, identity) {
+      queue(target, identity, hitOf(), false);
+    },
+    link(target, identity, link) {
+      const type = link.type ?? 'o';
+      queue(target, identity, hitOf({ name: link.name, url: link.url, type }, link), type === 'e');
+    },
+    onSend: (l) => void listeners.push(l),
+  };
+}

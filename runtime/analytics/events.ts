@@ -1,0 +1,43 @@
+import { log } from '../core/log';
+import { LIMITS } from './limits';
+
+// The `events` variable: `event1`…`event1000` and the commerce events, each optionally with a
+// numeric/currency value (`event5=3.5`) or a serialisation id (`event1:ABC123`). Names are
+// case-sensitive. A malformed entry is dropped with a warning, never sent.
+
+const EVENT = /^(event(1000|[1-9]\d{0,2})|purchase|prodView|scOpen|scAdd|scRemove|scView|scCheckout)(=-?\d+(\.\d+)?|:[A-Za-z0-9]{1,20})?$/;
+
+/** The event's name without its value or serialisation id. */
+export function eventName(entry: string): string {
+  return entry.split(/[=:]/, 1)[0];
+}
+
+/** A list of events (array or comma string) checked and joined; at most 64 KB. */
+export function serialiseEvents(value: unknown): string {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value == null ? [] : [value];
+  const out: string[] = [];
+  let size = 0;
+  for (const raw of list) {
+    const entry = String(raw ?? '').replace(/\s+/g, '');
+    if (!entry) continue;
+    if (!EVENT.test(entry)) {
+      log.warn(`Analytics event "${entry}" is not a valid event and was not sent`);
+      continue;
+    }
+    if (size + entry.length + 1 > LIMITS.events) {
+      log.warn(`Analytics events exceed ${LIMITS.events} bytes; "${entry}" and later events were not sent`);
+      break;
+    }
+    size += entry.length + 1;
+    out.push(entry);
+  }
+  return out.join(',');
+}
+
+/** Link hits keep only the events named in `linkTrackEvents` (AppMeasurement's rule). */
+export function filterEvents(events: string, allowed: ReadonlySet<string>): string {
+  return events
+    .split(',')
+    .filter((e) => e && allowed.has(eventName(e)))
+    .join(',');
+}

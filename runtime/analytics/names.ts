@@ -1,0 +1,44 @@
+// Rules use AppMeasurement's variable names (eVar22, prop5, channel...); the beacon uses the
+// wire names (v22, c5, ch...). One table for both directions and for the compiler's checks.
+
+const EVAR = '([1-9]\\d?|1\\d\\d|2[0-4]\\d|250)';
+const PROP = '([1-9]|[1-6]\\d|7[0-5])';
+
+/** Every variable a rule may set: AppMeasurement names, or their wire names (ch, v22, c5, l1, v0, cc). */
+export const VAR_NAME = new RegExp(
+  `^(pageName|channel|server|campaign|currencyCode|purchaseID|events|products|contextData|eVar${EVAR}|prop${PROP}|list[1-3]|ch|v0|cc|v${EVAR}|c${PROP}|l[1-3])$`,
+);
+
+const ALIAS: Record<string, string> = { ch: 'channel', v0: 'campaign', cc: 'currencyCode' };
+
+/** The AppMeasurement name of a rule-facing name (`v22` -> `eVar22`); unknown names unchanged. */
+export function friendlyName(name: string): string {
+  if (name in ALIAS) return ALIAS[name];
+  const m = /^([vcl])(\d+)$/.exec(name);
+  if (!m || !VAR_NAME.test(name)) return name;
+  return (m[1] === 'v' ? 'eVar' : m[1] === 'c' ? 'prop' : 'list') + m[2];
+}
+
+const FIXED: Record<string, string> = {
+  pageName: 'pageName',
+  channel: 'ch',
+  server: 'server',
+  campaign: 'v0',
+  currencyCode: 'cc',
+  purchaseID: 'purchaseID',
+  events: 'events',
+  products: 'products',
+};
+
+/** The query-string name of a rule-facing variable name (contextData has none: it is a group). */
+export function wireName(name: string): string | undefined {
+  if (name in FIXED) return FIXED[name];
+  const m = /^(eVar|prop|list)(\d+)$/.exec(name);
+  if (!m || !VAR_NAME.test(name)) return undefined;
+  return (m[1] === 'eVar' ? 'v' : m[1] === 'prop' ? 'c' : 'l') + m[2];
+}
+
+/** Variables `clearVars()` empties (AppMeasurement): not pageName, server, currency or context data. */
+export function isClearedVar(name: string): boolean {
+  return /^(eVar|prop|list)\d+$/.test(name) || ['channel', 'events', 'products', 'purchaseID', 'campaign'].includes(name);
+}

@@ -1,0 +1,307 @@
+import type { CustomerId, IdentityFields } from '../analytics/beacon';
+import { getCookie, removeCookie, setCookie } from '../core/cookies';
+import { log, reason } from '../core/log';
+import { isPlainObject } from '../core/merge';
+import { AMCV_MAX_AGE, cookieName, readAmcv, sessionCookieName, VERSION, writeAmcv, type AmcvFields } from './amcv';
+import { AAM_UUID_COOKIE, AAM_UUID_MAX_AGE, cookieDomain, VISIT_COOKIE, VISIT_MAX_AGE } from './cookies';
+import { isValidId, localId, supplementalId } from './ids';
+import { createOptIn, type OptIn } from './opt-in';
+import { fireSync, validateSync, type SyncByUrl } from './sync';
+
+// Experience Cloud ID-compatible visitor identity (protocols.md, spec §4, §8, §9). One client per
+// page (`ctx.runtime.service('identity', ...)`). It never blocks a hit for long: callers pass
+// how long they wait (`whenReady`), after which they get a provisional local id, the same one the
+// 30-s load timeout would have used.
+
+export const LOAD_TIMEOUT = 30000;
+export const REGION_TTL = 604800;
+export const SDID_EXPIRY = 30000;
+export const MISSING_ORG = 'Visitor requires Adobe Marketing Cloud Org ID.';
+export const INVALID_SERVER_STATE = '`serverState` has an invalid format.';
+export const EU_REJECTED = 'EU compliance not acknowledged: tracking rejected';
+
+export interface IdentityConfig {
+  orgId: string;
+  /** The identity service host (`/id` calls, `ibs:` data-source syncs). */
+  host: string;
+  loadTimeout?: number;
+  /** Opt-in applies: no call, cookie or sync until `optIn.approve()`. */
+  optInApplies?: boolean;
+  disableIdSyncs?: boolean;
+  /** State the server rendered into the page: `{ [orgId]: { sdid: { supplementalDataIDCurrent } } }`, as object or JSON. */
+  serverState?: unknown;
+}
+
+export interface IdentityClient {
+  readonly optIn: OptIn;
+  /** Calls back with the visitor's fields once known, or with a provisional local id after `maxWait` ms. */
+  whenReady(maxWait: number, callback: (fields: IdentityFields) => void): void;
+  /** The fields now; `provisional` creates the local id if the service has not answered yet. */
+  fields(provisional?: boolean): IdentityFields;
+  /** Whether the visitor id was generated in the page (service failed or timed out). */
+  isClientSideId(): boolean;
+  setCustomerIds(ids: Readonly<Record<string, CustomerId>>): void;
+  idSyncByURL(config: SyncByUrl): string | undefined;
+  idSyncByDataSource(config: SyncByUrl): string | undefined;
+  /** A supplemental-data id shared by consumers (A/B test and analytics) for 30 s; '' when `create` is false and none is open. */
+  supplementalDataId(consumer: string, create?: boolean): string;
+  /** Whether this page started the visit (no visit cookie was present). */
+  visitStarted(): boolean;
+}
+
+type Status = 'off' | 'waiting' | 'loading' | 'ready';
+
+export function createIdentity(win: Window & typeof globalThis, config: IdentityConfig): IdentityClient {
+  const orgId = typeof config.orgId === 'string' ? config.orgId.trim() : '';
+  const doc = win.document;
+  const domain = cookieDomain(win.location.hostname);
+  const optIn = createOptIn(!!config.optInApplies);
+  let status: Status = 'waiting';
+  let amcv: AmcvFields = {};
+  let clientSide = false;
+  let provisional: string | undefined;
+  let customerIds: Record<string, CustomerId> = {};
+  let customerIdsSent = '';
+  let warnedDenied = false;
+  let visitStart = false;
+  const waiters: ((fields: IdentityFields) => void)[] = [];
+  const sdid: { id: string; at: number; consumed: Set<string> } = { id: '', at: 0, consumed: new Set() };
+
+  if (!orgId) {
+    log.error(MISSING_ORG);
+    status = 'off';
+  }
+  readServerState();
+
+  function readServerState(): void {
+    if (config.serverState === undefined || config.serverState === null || config.serverState === '') return;
+    let state: unknown = config.serverState;
+    try {
+      if (typeof state === 'string') state = JSON.parse(state);
+    } catch {
+      state = undefined;
+    }
+    const mine = isPlainObject(state) ? state[orgId] : undefined;
+    if (!isPlainObject(state) || (mine !== undefined && !isPlainObject(mine))) {
+      log.error(INVALID_SERVER_STATE);
+      return;
+    }
+    const current = isPlainObject(mine) && isPlainObject(mine.sdid) ? mine.sdid.supplementalDataIDCurrent : undefined;
+    if (typeof current === 'string' && current) Object.assign(sdid, { id: current, at: Date.now(), consumed: new Set<string>() });
+  }
+
+  function rejected(): boolean {
+    if (optIn.state() !== 'denied') return false;
+    if (!warnedDenied) {
+      warnedDenied = true;
+      log.warn(EU_REJECTED);
+    }
+    return true;
+  }
+
+  function fields(wantProvisional = false): IdentityFields {
+    if (status === 'off' || optIn.state() !== 'approved') return {};
+    let mid = amcv.mid;
+    if (!mid && status === 'loading' && wantProvisional) mid = provisional ??= localId();
+    const out: IdentityFields = { mcorgid: orgId };
+    if (mid) out.mid = mid;
+    if (amcv.region) out.aamlh = amcv.region;
+    if (amcv.blob) out.aamb = amcv.blob;
+    if (Object.keys(customerIds).length) out.customerIds = { ...customerIds };
+    const open = supplementalDataId('analytics', false);
+    if (open) out.sdid = open;
+    return out;
+  }
+
+  function writeCookie(): void {
+    setCookie(cookieName(orgId), writeAmcv(amcv, config.host, Date.now()), { maxAge: AMCV_MAX_AGE, domain }, doc);
+  }
+
+  function ready(): void {
+    status = 'ready';
+    const list = waiters.splice(0);
+    const f = fields();
+    for (const cb of list) {
+      try {
+        cb(f);
+      } catch (error) {
+        log.error(`Unexpected error: ${reason(error)}`);
+      }
+    }
+    if (serialiseCids() !== customerIdsSent) call();
+  }
+
+  function useLocalId(why: string): void {
+    if (amcv.mid) return ready();
+    DEBUG: log.info(`Identity service ${why}: using a locally generated visitor id`);
+    amcv = { ...amcv, mid: provisional ?? localId() };
+    clientSide = true;
+    writeCookie();
+    ready();
+  }
+
+  function serialiseCids(): string {
+    return Object.entries(customerIds)
+      .map(([code, c]) => `&d_cid_ic=${encodeURIComponent(code)}%01${encodeURIComponent(c.id)}%01${c.authState}`)
+      .join('');
+  }
+
+  function handle(body: unknown): void {
+    if (optIn.state() !== 'approved') return;
+    const json = isPlainObject(body) ? body : {};
+    const ttl = typeof json.id_sync_ttl === 'number' && json.id_sync_ttl > 0 ? json.id_sync_ttl : REGION_TTL;
+    const next: AmcvFields = { ...amcv, aamExpires: Math.floor(Date.now() / 1000) + ttl };
+    if (json.d_mid !== undefined && !isValidId(json.d_mid)) log.warn('Ignored an invalid visitor id from the identity service');
+    if (isValidId(json.d_mid)) {
+      next.mid = json.d_mid;
+      clientSide = false;
+    }
+    if (json.dcs_region !== undefined && json.dcs_region !== null) next.region = String(json.dcs_region);
+    if (typeof json.d_blob === 'string') next.blob = json.d_blob;
+    amcv = next;
+    const uuid = json.uuid ?? json.d_uuid;
+    if (uuid !== undefined) {
+      if (isValidId(uuid)) setCookie(AAM_UUID_COOKIE, uuid, { maxAge: AAM_UUID_MAX_AGE, domain }, doc);
+      else log.warn('Ignored an invalid audience-management id from the identity service');
+    }
+    if (!amcv.mid) return useLocalId('sent no valid visitor id');
+    writeCookie();
+    if (Array.isArray(json.ibs) && !config.disableIdSyncs) {
+      for (const sync of json.ibs) {
+        if (!isPlainObject(sync) || !Array.isArray(sync.url)) continue;
+        const ttlMinutes = typeof sync.ttl === 'number' && sync.ttl > 0 ? sync.ttl : REGION_TTL / 60;
+        for (const url of sync.url) {
+          if (typeof url === 'string' && url) fireSync(win, String(sync.id ?? ''), url, ttlMinutes, sync.tag === 'iframe' ? 'iframe' : 'image');
+        }
+      }
+    }
+  }
+
+  function call(): void {
+    const cids = serialiseCids();
+    customerIdsSent = cids;
+    const mid = amcv.mid ?? '';
+    const url =
+      `https://${config.host}/id?d_visid_ver=${VERSION}&d_fieldgroup=MC&d_rtbd=json&d_ver=2&d_orgid=${encodeURIComponent(orgId)}&d_nsid=0` +
+      (mid ? `&d_mid=${mid}` : '') +
+      cids +
+      `&ts=${Date.now()}`;
+    const first = status !== 'ready';
+    let settled = false;
+    const timer = first
+      ? win.setTimeout(() => {
+          if (settled) return;
+          settled = true;
+          useLocalId(`did not answer within ${config.loadTimeout ?? LOAD_TIMEOUT} ms`);
+        }, config.loadTimeout ?? LOAD_TIMEOUT)
+      : undefined;
+    let request: Promise<Response>;
+    try {
+      request = win.fetch(url, { credentials: 'include' });
+    } catch (error) {
+      request = Promise.reject(error);
+    }
+    request
+      .then((res) => {
+        if (!res.ok) throw new Error(`status ${res.status}`);
+        return res.json() as Promise<unknown>;
+      })
+      .then(
+        (body) => {
+          if (timer !== undefined) win.clearTimeout(timer);
+          const late = settled;
+          settled = true;
+          handle(body);
+          if (!late && status !== 'ready') ready();
+        },
+        (error: unknown) => {
+          if (timer !== undefined) win.clearTimeout(timer);
+          if (settled) return;
+          settled = true;
+          if (first) useLocalId(`failed (${reason(error)})`);
+        },
+      );
+  }
+
+  function start(): void {
+    if (status !== 'waiting' || optIn.state() !== 'approved') return;
+    status = 'loading';
+    visitStart = getCookie(VISIT_COOKIE, doc) === undefined;
+    setCookie(VISIT_COOKIE, String(visitStart ? Date.now() : getCookie(VISIT_COOKIE, doc)), { maxAge: VISIT_MAX_AGE, domain }, doc);
+    setCookie(sessionCookieName(orgId), '1', { domain }, doc);
+    amcv = readAmcv(getCookie(cookieName(orgId), doc), Date.now());
+    // A known visitor whose region and blob are still fresh needs no call on this page.
+    if (amcv.mid && amcv.aamExpires !== undefined && !Object.keys(customerIds).length) ready();
+    else call();
+  }
+
+  optIn.onChange((state) => {
+    if (state === 'approved') start();
+    else if (state === 'denied' && status !== 'off') {
+      status = 'waiting';
+      amcv = {};
+      removeCookie(cookieName(orgId), { domain }, doc);
+      removeCookie(sessionCookieName(orgId), { domain }, doc);
+      removeCookie(VISIT_COOKIE, { domain }, doc);
+      const list = waiters.splice(0);
+      for (const cb of list) cb({});
+    }
+  });
+  if (status !== 'off') start();
+
+  function supplementalDataId(consumer: string, create = true): string {
+    const now = Date.now();
+    const open = sdid.id && now - sdid.at < SDID_EXPIRY && !sdid.consumed.has(consumer);
+    if (open) {
+      sdid.consumed.add(consumer);
+      return sdid.id;
+    }
+    if (!create) return '';
+    Object.assign(sdid, { id: supplementalId(), at: now, consumed: new Set([consumer]) });
+    return sdid.id;
+  }
+
+  function syncByUrl(config_: SyncByUrl): string | undefined {
+    if (status === 'off' || rejected()) return undefined;
+    const { error, ttl } = validateSync(config_, !!config.disableIdSyncs);
+    if (error) return error;
+    if (optIn.state() === 'approved') fireSync(win, String(config_.dpid), String(config_.url), ttl, config_.as ?? 'image');
+    return 'Successfully queued';
+  }
+
+  return {
+    optIn,
+    fields,
+    isClientSideId: () => clientSide,
+    visitStarted: () => visitStart,
+    whenReady(maxWait, callback) {
+      if (status !== 'loading' || optIn.state() !== 'approved') {
+        rejected();
+        return callback(fields());
+      }
+      let done = false;
+      const once = (f: IdentityFields) => {
+        if (done) return;
+        done = true;
+        callback(f);
+      };
+      waiters.push(once);
+      win.setTimeout(() => {
+        if (done) return;
+        const i = waiters.indexOf(once);
+        if (i >= 0) waiters.splice(i, 1);
+        once(fields(true));
+      }, maxWait);
+    },
+    setCustomerIds(ids) {
+      customerIds = { ...ids };
+      if (status === 'ready' && optIn.state() === 'approved' && serialiseCids() !== customerIdsSent) call();
+    },
+    idSyncByURL: syncByUrl,
+    idSyncByDataSource(c) {
+      if (!c || typeof c.dpuuid !== 'string' || !c.dpuuid.length) return 'Error: config or config.dpuuid is empty';
+      return syncByUrl({ ...c, url: `//${config.host}/ibs:dpid=${encodeURIComponent(String(c.dpid ?? ''))}&dpuuid=${encodeURIComponent(c.dpuuid)}` });
+    },
+    supplementalDataId,
+  };
+}

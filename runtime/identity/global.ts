@@ -1,0 +1,58 @@
+import type { CustomerId } from '../analytics/beacon';
+import { log } from '../core/log';
+import { VERSION } from './amcv';
+import { MISSING_ORG, type IdentityClient } from './client';
+
+// `window.Visitor` for page code and third-party libraries written against the identity
+// library: `Visitor.getInstance(orgId)` returns the container's client; calling the constructor
+// directly is refused with the library's message. A page that loads its own Visitor keeps it.
+
+export const GET_INSTANCE = 'Please use `Visitor.getInstance` to instantiate Visitor.';
+
+const AUTH: Record<string, CustomerId['authState']> = { 0: 0, 1: 1, 2: 2 };
+
+export function installVisitorGlobal(win: Window & typeof globalThis, orgId: string, client: IdentityClient): void {
+  const host = win as unknown as Record<string, unknown>;
+  if (host.Visitor !== undefined) return;
+  const instance = {
+    version: VERSION,
+    marketingCloudOrgID: orgId,
+    getMarketingCloudVisitorID(callback?: (id: string) => void): string {
+      if (typeof callback === 'function') client.whenReady(0x7fffffff, (f) => callback(f.mid ?? ''));
+      return client.fields().mid ?? '';
+    },
+    getSupplementalDataID: (consumer: string, noGenerate?: boolean) => client.supplementalDataId(String(consumer), !noGenerate),
+    setCustomerIDs(ids: unknown) {
+      if (!ids || typeof ids !== 'object') return;
+      const out: Record<string, CustomerId> = {};
+      for (const [code, v] of Object.entries(ids as Record<string, unknown>)) {
+        const entry = typeof v === 'string' ? { id: v, authState: 0 } : (v as { id?: unknown; authState?: unknown } | null);
+        if (entry && typeof entry.id === 'string' && entry.id) out[code] = { id: entry.id, authState: AUTH[String(entry.authState)] ?? 0 };
+      }
+      client.setCustomerIds(out);
+    },
+    getCustomerIDs: () => client.fields().customerIds ?? {},
+    idSyncByURL: (c: Record<string, unknown>) => client.idSyncByURL(c ?? {}),
+    idSyncByDataSource: (c: Record<string, unknown>) => client.idSyncByDataSource(c ?? {}),
+    isAllowed: () => client.optIn.state() === 'approved',
+    optIn: {
+      approve: () => client.optIn.approve(),
+      deny: () => client.optIn.deny(),
+      isApproved: () => client.optIn.state() === 'approved',
+      isComplete: () => client.optIn.state() !== 'not complete',
+    },
+  };
+  function Visitor(): void {
+    log.error(GET_INSTANCE);
+  }
+  Visitor.version = VERSION;
+  Visitor.AuthState = { UNKNOWN: 0, AUTHENTICATED: 1, LOGGED_OUT: 2 };
+  Visitor.getInstance = (org?: unknown) => {
+    if (typeof org !== 'string' || !org) {
+      log.error(MISSING_ORG);
+      return undefined;
+    }
+    return instance;
+  };
+  host.Visitor = Visitor;
+}

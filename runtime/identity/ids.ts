@@ -1,0 +1,43 @@
+// Visitor ids (protocols.md): every id taken from a cookie or a response must match VALID_ID; a
+// locally generated id is 38 decimal digits (two halves below 2^63, as the identity service's own
+// ids are), used when the service does not answer.
+
+export const VALID_ID = /^[0-9a-fA-F-]+$/;
+
+export function isValidId(value: unknown): value is string {
+  return typeof value === 'string' && VALID_ID.test(value);
+}
+
+function randomDigits(count: number, first: string): string {
+  let out = first[Math.floor(Math.random() * first.length)];
+  const bytes = new Uint8Array(count - 1);
+  try {
+    globalThis.crypto.getRandomValues(bytes);
+  } catch {
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  }
+  for (const b of bytes) out += String(b % 10);
+  return out;
+}
+
+/** A 38-digit visitor id: two 19-digit halves, each starting 1-8 so it fits a signed 64-bit integer. */
+export function localId(): string {
+  return randomDigits(19, '12345678') + randomDigits(19, '12345678');
+}
+
+/** A supplemental-data id: two 16-digit upper-case hex halves joined by `-`. */
+export function supplementalId(): string {
+  const half = () => {
+    let s = '';
+    for (let i = 0; i < 16; i++) s += '0123456789ABCDEF'[Math.floor(Math.random() * 16)];
+    return s;
+  };
+  return `${half()}-${half()}`;
+}
+
+/** The identity library's 32-bit string hash (cookie settings digest). */
+export function hash(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = ((h << 5) - h + s.charCodeAt(i)) | 0;
+  return h;
+}

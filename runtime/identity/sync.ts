@@ -1,0 +1,52 @@
+import { getJson, setJson } from '../core/storage';
+
+// Id syncs (protocols.md): a partner URL fired as an image or an iframe, at most once per its
+// time to live. The validation order and messages are the identity library's.
+
+export const DEFAULT_SYNC_MINUTES = 20160;
+const STORE = 'tagc.idsyncs';
+
+export interface SyncByUrl {
+  dpid?: unknown;
+  url?: unknown;
+  dpuuid?: unknown;
+  minutesToLive?: unknown;
+  /** How the URL is fired. Default image. */
+  as?: 'image' | 'iframe';
+}
+
+export function validateSync(config: SyncByUrl, disabled: boolean): { error: string; ttl: number } {
+  let error = '';
+  let ttl = DEFAULT_SYNC_MINUTES;
+  if (disabled) error ||= 'Error: id syncs have been disabled';
+  if (typeof config.dpid !== 'string' || !config.dpid.length) error ||= 'Error: config.dpid is empty';
+  if (typeof config.url !== 'string' || !config.url.length) error ||= 'Error: config.url is empty';
+  if (config.minutesToLive !== undefined) {
+    ttl = parseInt(String(config.minutesToLive), 10);
+    if (Number.isNaN(ttl) || ttl <= 0) error ||= 'Error: config.minutesToLive needs to be a positive number';
+  }
+  return { error, ttl };
+}
+
+/** Fires a sync unless the same one fired within its time to live; returns whether it fired. */
+export function fireSync(win: Window & typeof globalThis, dpid: string, url: string, ttlMinutes: number, as: 'image' | 'iframe'): boolean {
+  const key = `${dpid}|${url}`;
+  const fired = getJson<Record<string, number>>('local', STORE) ?? {};
+  const now = Date.now();
+  if ((fired[key] ?? 0) > now) return false;
+  const full = /^\/\//.test(url) ? `https:${url}` : url.replace(/^http:/, 'https:');
+  if (as === 'iframe') {
+    const frame = win.document.createElement('iframe');
+    frame.style.display = 'none';
+    frame.title = 'Adobe ID Syncing iFrame';
+    frame.src = full;
+    (win.document.body ?? win.document.documentElement).appendChild(frame);
+  } else {
+    const img = new win.Image(1, 1);
+    img.src = full;
+  }
+  for (const k of Object.keys(fired)) if (fired[k] <= now) delete fired[k];
+  fired[key] = now + ttlMinutes * 60000;
+  setJson('local', STORE, fired);
+  return true;
+}

@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { createIdentity } from '../../../runtime/identity/client';
+import { GET_INSTANCE, installVisitorGlobal } from '../../../runtime/identity/global';
+import { clearCookies, flush, HOST, mockService, ORG, win } from './helpers';
+
+type VisitorCtor = { new (): unknown; getInstance(org?: string): Record<string, (...a: unknown[]) => unknown> | undefined; version: string };
+const realFetch = win.fetch;
+let errors: string[];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  clearCookies();
+  mockService();
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((m: string) => void errors.push(m));
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  delete (win as unknown as Record<string, unknown>).Visitor;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  win.fetch = realFetch;
+  delete (win as unknown as Record<string, unknown>).Visitor;
+});
+
+describe('window.Visitor', () => {
+  it('returns the container client from getInstance and refuses direct construction', async () => {
+    installVisitorGlobal(win, ORG, createIdentity(win, { orgId: ORG, host: HOST }));
+    const Visitor = (win as unknown as { Visitor: VisitorCtor }).Visitor;
+    expect(Visitor.version).toBe('5.5.0');
+    new Visitor();
+    expect(errors).toEqual([`[tagc] ${GET_INSTANCE}`]);
+    const v = Visitor.getInstance(ORG)!;
+    const ids: string[] = [];
+    v.getMarketingCloudVisitorID((id: unknown) => ids.push(String(id)));
+    await flush();
+    expect(ids).toEqual(['12345678901234567890123456789012345678']);
+    expect(v.getMarketingCloudVisitorID()).toBe('12345678901234567890123456789012345678');
+    v.setCustomerIDs({ advisorId: { id: 'A1', authState: 1 }, bad: { id: 5 } });
+    expect(v.getCustomerIDs()).toEqual({ advisorId: { id: 'A1', authState: 1 } });
+    expect(v.idSyncByURL({ url: 'u' })).toBe('Error: config.dpid is empty');
+    expect(v.isAllowed()).toBe(true);
+  });
+
+  it('logs the missing org id on getInstance()', () => {
+    installVisitorGlobal(win, ORG, createIdentity(win, { orgId: ORG, host: HOST }));
+    expect((win as unknown as { Visitor: VisitorCtor }).Visitor.getInstance()).toBeUndefined();
+    expect(errors).toEqual(['[tagc] Visitor requires Adobe Marketing Cloud Org ID.']);
+  });
+
+  it('leaves a page-owned Visitor alone', () => {
+    const own = { mine: true };
+    (win as unknown as Record<string, unknown>).Visitor = own;
+    installVisitorGlobal(win, ORG, createIdentity(win, { orgId: ORG, host: HOST }));
+    expect((win as unknown as Record<string, unknown>).Visitor).toBe(own);
+  });
+});

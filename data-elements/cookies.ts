@@ -61,9 +61,9 @@ export const roleCookie = cookie<string>(c.role, { description: `cookie ${c.role
 export const segmentCookie = cookie<string>(c.segment, { description: `cookie ${c.segment}: the persona segment (not-pisces flag)` });
 export const uatCookie = cookie<string>(c.uat, { description: `cookie ${c.uat}: set on user-acceptance-test sessions` });
 export const loginMethodCookie = cookie<string>(c.loginMethod, { description: `cookie ${c.loginMethod}: set by the login form, removed after Login Complete is stored` });
-export const pageLoadFlagCookie = cookie<string>(c.pageLoadFlag, { description: `cookie ${c.pageLoadFlag}: the 1-minute page-load flag of the consent notice` });
+export const pageLoadFlagCookie = cookie<string>(site.consent.pageLoadCookie.name, { description: `cookie ${site.consent.pageLoadCookie.name}: the 1-minute page-load flag of the consent notice` });
 export const consentCookie = cookie<string>(c.consent, { description: `cookie ${c.consent}: the consent notice preferences` });
-export const consentSuppressionCookie = cookie<string>(c.suppression, { description: `cookie ${c.suppression}: set on decline, holds the date` });
+export const consentSuppressionCookie = cookie<string>(site.consent.suppressionCookie.name, { description: `cookie ${site.consent.suppressionCookie.name}: set on decline, holds the date` });
 export const visionSessionCookie = computed<string>(({ win }) => {
   const jar = readCookies(win.document);
   for (const name of c.visionSession) if (jar[name]) return jar[name];

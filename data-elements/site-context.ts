@@ -49,13 +49,10 @@ export const framedPage = computed<boolean>(({ win }) => {
   }
 }, { description: 'true when the page runs inside a frame' });
 
-/** The search-crawler part of the sites.md agent list (the synthetic monitors are not crawlers). */
-export const CRAWLER_AGENTS = ['bot', 'crawler', 'spider', 'slurp'] as const;
-
 export const crawlerAgent = computed<boolean>(({ win }) => {
   const ua = (win.navigator.userAgent || '').toLowerCase();
-  return CRAWLER_AGENTS.some((a) => ua.includes(a));
-}, { description: 'true for a search-crawler user agent (contains bot, crawler, spider or slurp)' });
+  return site.consent.crawlerAgents.some((a) => ua.includes(a));
+}, { description: 'true for a search-crawler user agent (site.consent.crawlerAgents: bot, crawler, spider, slurp)' });
 
 export const usAudience = derived<boolean>(['overseasAudience', 'siteCountry'], ([overseas, country]) => overseas !== true && (!country || country === 'us'), {
   description: 'true for a US audience: not an overseas/EAD URL, and page.siteCountry us or absent',

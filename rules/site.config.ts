@@ -43,6 +43,12 @@ export const site = {
   dataLayer: { resetBefore: ['Page Load Started'], consentCookie: null },
   /** Link schemes that count as internal links. */
   internalSchemes: ['mailto:', 'tel:', 'javascript:'],
+  /**
+   * Click tracking (spec §9): off by default; when on, clicks on data-ea-cta/download/exit/ui-link
+   * elements, downloads and links leaving ownDomains are tracked (rules/events/click-tracking-*).
+   * anchorDelay: ms a same-window link waits so that its hit leaves first (0: no delay).
+   */
+  clickTracking: { enabled: false as boolean, anchorDelay: 100 },
   paths: {
     portfolioAnalysis: '/portfolio-analysis/',
     clientAccountsHome: '/advisor/client-accounts/home.html',
@@ -66,11 +72,9 @@ export const site = {
     uat: 'UAT',
     /** Set by the login form; read and removed after login success (Login Complete). */
     loginMethod: 'loginMethod',
-    pageLoadFlag: 'pageLoadFlag',
-    /** The consent notice's preferences cookie (TrustArc-like, protocols.md). */
+    /** The consent notice's preferences cookie (TrustArc-like, protocols.md). The page-load flag and
+     * suppression cookies are named under `consent` (pageLoadCookie, suppressionCookie). */
     consent: 'notice_gdpr_prefs',
-    /** Set on decline with the date. */
-    suppression: 'consentSuppressed',
     /** Advisor login: either vision session cookie counts. */
     visionSession: ['visionSession', 'visionSessionId'],
     /** Individual login: a participant or a session cookie plus the individual login cookie. */

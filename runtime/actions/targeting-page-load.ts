@@ -114,7 +114,9 @@ async function request(ctx: RuleContext, options: TargetingOptions): Promise<voi
     timer = win.setTimeout(() => abort?.abort(), options.timeout);
     const res = await win.fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' }, signal: abort?.signal });
     if (res.status < 100 || res.status > 599) throw new Error('network failure');
-    const json = (await res.json()) as DeliveryResponse | null;
+    // An empty answer (204) is "no offers", not an error.
+    const text = await res.text();
+    const json = (text.trim() ? JSON.parse(text) : null) as DeliveryResponse | null;
     if (!res.ok) throw new Error(json?.message ?? `status ${res.status}`);
     const tntId = json?.id?.tntId;
     if (typeof tntId === 'string' && /^[\w.-]{1,128}$/.test(tntId)) setCookie('mbox', cookieFor(tntId), { maxAge: DEVICE_LIFETIME_S }, win.document);

@@ -124,8 +124,8 @@ describe('cookies (names from site.config)', () => {
   });
 
   it.each([
-    ['userIdCookie', C.userId], ['roleCookie', C.role], ['segmentCookie', C.segment], ['uatCookie', C.uat], ['loginMethodCookie', C.loginMethod], ['pageLoadFlagCookie', C.pageLoadFlag],
-    ['consentCookie', C.consent], ['consentSuppressionCookie', C.suppression], ['participantCookie', C.participant], ['investorSessionCookie', C.session],
+    ['userIdCookie', C.userId], ['roleCookie', C.role], ['segmentCookie', C.segment], ['uatCookie', C.uat], ['loginMethodCookie', C.loginMethod], ['pageLoadFlagCookie', site.consent.pageLoadCookie.name],
+    ['consentCookie', C.consent], ['consentSuppressionCookie', site.consent.suppressionCookie.name], ['participantCookie', C.participant], ['investorSessionCookie', C.session],
     ['individualLoginCookie', C.individualLogin], ['institutionalCookie', C.institutional], ['partyCookie', C.party],
   ])('%s reads cookie %s', (element, name) => {
     expect(openPage({ url: URL_US, cookie: `other=1; ${name}=value%201` }).scope.get(element)).toBe('value 1');

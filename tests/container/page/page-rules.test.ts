@@ -193,6 +193,22 @@ describe('targeting load (spec §5, §7)', () => {
     expect(document.cookie).toMatch(/mbox=session%23[0-9a-f]{32}%23\d+%7CPC%23tnt\.1%23\d+/);
   });
 
+  it('takes an empty 204 answer as no offers, and warns on an error answer', async () => {
+    setUrl('https://www.firm.example/us/home.html');
+    answer = async () => new Response(null, { status: 204 });
+    const b = start([targetingRule]);
+    window.appEventData.push({ event: 'Page Load Started' });
+    await flush();
+    await flush();
+    expect(calls).toHaveLength(1);
+    expect(b.warnings).toEqual([]);
+    answer = async () => new Response(JSON.stringify({ status: 400, message: 'bad request' }), { status: 400 });
+    window.appEventData.push({ event: 'Page Load Started' });
+    await flush();
+    await flush();
+    expect(b.warnings).toEqual(['[tagc] targeting request failed: bad request']);
+  });
+
   it('is skipped without web-performance consent', async () => {
     setUrl('https://www.firm.example/us/home.html');
     const b = start([targetingRule], false);

@@ -52,21 +52,20 @@ export function syntheticRoutes(count: number): Route {
   };
 }
 
-/** Sets the search box as typing does and resolves with the ms until the count shows `expect` rows. */
+/** Sets the search box as typing does and resolves with the ms until the count shows `expected` rows. */
 export async function timeSearch(page: Page, query: string, expected: number): Promise<number> {
-  return page.evaluate(
-    ([q, n]) =>
-      new Promise<number>((resolve) => {
-        const input = document.querySelector<HTMLInputElement>('.toolbar input[type=search]')!;
-        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-        const t0 = performance.now();
-        setValue.call(input, q);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        const check = () => (document.querySelector('output[data-rows-shown]')?.getAttribute('data-rows-shown') === String(n) ? resolve(performance.now() - t0) : requestAnimationFrame(check));
-        check();
-      }),
-    [query, expected] as const,
-  );
+  // A string, not a function: tsx's name-keeping helpers do not exist in the page.
+  return page.evaluate<number>(`new Promise((resolve) => {
+    const input = document.querySelector('.toolbar input[type=search]');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const t0 = performance.now();
+    setValue.call(input, ${JSON.stringify(query)});
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    (function check() {
+      if (document.querySelector('output[data-rows-shown]')?.getAttribute('data-rows-shown') === ${JSON.stringify(String(expected))}) resolve(performance.now() - t0);
+      else requestAnimationFrame(check);
+    })();
+  })`);
 }
 
 export async function benchViewer(): Promise<{ loadMs: number; filterMs: number }> {

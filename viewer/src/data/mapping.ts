@@ -39,8 +39,10 @@ export function mappingRows(graph: Graph): MappingRow[] {
       if (action.sends !== 'analytics') continue;
       walk(action.params, [], (path, leaf) => {
         const varsAt = path.lastIndexOf('vars');
-        if (varsAt !== -1 && varsAt === path.length - 2) {
-          const variable = path[path.length - 1]!;
+        const variable = path[path.length - 1]!;
+        // A literal `events` list is shown as its event numbers below.
+        const eventList = variable === 'events' && typeof leaf === 'string';
+        if (varsAt !== -1 && varsAt === path.length - 2 && !eventList) {
           add({ variable, value: formatValue(leaf), dataElement: isRef(leaf) ? leaf.$de : null, rule: rule.id, events, action: action.text });
         }
         if (typeof leaf === 'string') for (const m of leaf.match(EVENT_NUMBER) ?? []) add({ variable: m, value: `on ${events.join(', ')}`, dataElement: null, rule: rule.id, events, action: action.text });

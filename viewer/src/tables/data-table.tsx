@@ -1,5 +1,5 @@
 import type { Row } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { Searchable } from '../data/rows';
 import type { Features } from './features';
@@ -8,6 +8,8 @@ import type { DataTableInstance } from './use-data-table';
 
 // A real <table> (caption, <th scope>, aria-sort). With `virtual`, only the rows in view are in
 // the DOM; spacer rows keep the scroll height, so native table layout and semantics stay.
+
+const NO_LAYOUT = { width: 1280, height: 800 };
 
 interface DataTableProps<TData extends Searchable> {
   table: DataTableInstance<TData>;
@@ -29,8 +31,10 @@ export function DataTable<TData extends Searchable>({ table, caption, virtual = 
     estimateSize: () => rowHeight,
     overscan: 12,
     getItemKey: (i) => rows[i]?.id ?? i,
-    // Before the first measurement (and in DOMs without layout) assume a desktop viewport.
-    initialRect: { width: 1280, height: 800 },
+    // Before the first measurement, and where there is no layout (a DOM without CSS, a
+    // collapsed parent), assume a desktop viewport rather than showing no rows at all.
+    initialRect: NO_LAYOUT,
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : NO_LAYOUT)),
   });
   const items = virtual ? virtualizer.getVirtualItems() : null;
   const visible: [Row<Features, TData>, number][] = items ? items.filter((i) => rows[i.index]).map((i) => [rows[i.index]!, i.index]) : rows.map((r, i) => [r, i]);

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../../compiler';
+import { simulate, type SimulateResult } from '../../../compiler/simulate';
+import { site } from '../../../rules/site.config';
+import { REPO, removeContainer } from '../../helpers/container';
+
+// Page views through the built bundles (tagc simulate): the entry host, an EACG page, a Canada
+// page, a retirement-plan host and an internal host, with analytics consent given.
+
+let out: string;
+
+beforeAll(async () => {
+  out = join(REPO, '.tagc-tmp', `page-context-${process.pid}`);
+  await compile({ root: REPO, outDir: out });
+}, 120_000);
+
+afterAll(() => removeContainer(out));
+
+const pageViews = (r: SimulateResult) => r.requests.filter((q) => q.url.includes('/b/ss/') && !q.params.pe);
+const suiteOf = (url: string) => new URL(url).pathname.split('/')[3];
+
+async function view(env: string, url: string, page: Record<string, unknown>, extra: { cookies?: string[]; user?: Record<string, unknown> } = {}) {
+  const r = await simulate({
+    env,
+    url,
+    consent: 'all',
+    cookies: extra.cookies,
+    push: [{ event: 'Page Load Started', page, ...(extra.user ? { user: extra.user } : {}) }, { event: 'Page Load Completed' }],
+    buildDir: out,
+  });
+  const views = pageViews(r);
+  expect(views).toHaveLength(1);
+  return { r, beacon: views[0]!, params: views[0]!.params };
+}
+
+describe('page views through the built bundles', () => {
+  it('entry host: home > Home, Entry Site, production suite, logged-in advisor context', async () => {
+    const { r, beacon, params } = await view(
+      'prod',
+      'https://www.firm.example/',
+      { pageName: 'ignored', siteAudience: 'advisor', siteCountry: 'us', siteLanguage: 'en' },
+      { cookies: ['visionSession=vs1', 'userID=U1', 'loginMethod=password', 'userProfile=isGenericUser=false|firmId=F77|firm=Acme'], user: { advisorId: 'A1' } },
+    );
+    expect(suiteOf(beacon.url)).toBe(site.reportSuites.production);
+    expect(params).toMatchObject({ pageName: 'home > Home', ch: 'Entry Site', v22: 'home > Home', v117: 'advisor', v49: 'logged in', v7: 'advisor:us:en', v34: 'F77', v32: 'Acme', v5: 'false', v3: 'A1' });
+    // Customer ids for the logged-in identified advisor; the party id call; Login Complete stored and pushed.
+    expect(params).toMatchObject({ id: 'A1', as: '1' });
+    expect(r.requests.some((q) => q.url === `https://www.firm.example${site.partyIdPath}` && q.method === 'GET')).toBe(true);
+    expect(r.dataLayer.map((e) => (e as { event?: string }).event)).toContain('Login Complete');
+    expect(r.cookies[site.cookies.loginMethod]).toBeUndefined();
+    expect(r.requests.filter((q) => q.url.includes(site.hosts.abEdge))).toHaveLength(1);
+  });
+
+  it('EACG page: path page name, EACG Sites, overseas flag, no targeting call for the non-US audience', async () => {
+    const { r, beacon, params } = await view('prod', 'https://www.firm.example/europe/not-listed/en/funds.html', { pageName: 'ignored', siteAudience: 'institutional', siteCountry: 'gb', siteLanguage: 'en' });
+    expect(suiteOf(beacon.url)).toBe(site.reportSuites.production);
+    expect(params).toMatchObject({ pageName: 'not-listed > en > funds > Funds', ch: 'EACG Sites', v5: 'true', v6: 'europe', v7: 'institutional:gb:en', v34: 'no-firm-id', v32: 'no-firm-name', v49: 'logged out' });
+    expect(r.requests.filter((q) => q.url.includes(site.hosts.abEdge))).toHaveLength(0);
+  });
+
+  it('Canada page: data-layer page name, Canada Sites, fr-ca locale', async () => {
+    const { beacon, params } = await view('prod', 'https://www.firm.example/ca/fr/accueil.html?cid=CAMP-9', { pageName: 'ca > fr > accueil', siteAudience: 'individual', siteCountry: 'ca', siteLanguage: 'fr' });
+    expect(suiteOf(beacon.url)).toBe(site.reportSuites.production);
+    expect(params).toMatchObject({ pageName: 'ca > fr > accueil', ch: 'Canada Sites', v0: 'CAMP-9', v6: 'canada', v8: 'fr-ca', v117: 'individual', v5: 'false' });
+  });
+
+  it('retirement-plan host: RP Sites', async () => {
+    const { beacon, params } = await view('prod', 'https://myretirement.firm.example/account/overview.html', { pageName: 'rp > overview', siteCountry: 'us', siteLanguage: 'en' });
+    expect(suiteOf(beacon.url)).toBe(site.reportSuites.production);
+    expect(params).toMatchObject({ pageName: 'rp > overview', ch: 'RP Sites', v22: 'rp > overview' });
+  });
+
+  it('internal host: the internal suite from the internal bundle', async () => {
+    const { beacon, params } = await view('internal', 'https://intranet.firm.example/advisor/tools.html', { pageName: 'ignored', siteAudience: 'advisor', siteCountry: 'us', siteLanguage: 'en' });
+    expect(suiteOf(beacon.url)).toBe(site.reportSuites.internal);
+    expect(params).toMatchObject({ pageName: 'advisor > tools > Tools', ch: 'US sites', v1: site.reportSuites.internal });
+  });
+});

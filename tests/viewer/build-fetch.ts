@@ -24,16 +24,11 @@ export function serveBuild(manifest: Manifest, graphs: Graph[]): string[] {
 
 /** A build with the same synthetic rules in several environments (test keeps every rule). */
 export function multiEnvBuild(count: number): { manifest: Manifest; graphs: Graph[] } {
-  const graphs: Graph[] = [];
-  let manifest: Manifest | null = null;
-  for (const env of ['test', 'prod'] as const) {
-    const { graph, manifest: m } = syntheticBuildFor(count, env);
-    graphs.push(graph);
-    manifest = manifest ? { ...manifest, environments: { ...manifest.environments, ...m.environments } } : m;
-  }
-  return { manifest: manifest!, graphs };
+  const builds = (['test', 'prod'] as const).map((env) => syntheticBuildFor(count, env));
+  const environments: Manifest['environments'] = {};
+  for (const b of builds) Object.assign(environments, b.manifest.environments);
+  return { manifest: { ...builds[0]!.manifest, environments }, graphs: builds.map((b) => b.graph) };
 }
-
 
 function syntheticBuildFor(count: number, env: 'test' | 'prod') {
   const b = syntheticBuild(count, env);

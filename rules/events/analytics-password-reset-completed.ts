@@ -1,0 +1,3 @@
+import { catalogueRule } from './lib/catalogue-rule';
+
+export default catalogueRule('Password Reset Completed');

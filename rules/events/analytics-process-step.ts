@@ -1,0 +1,6 @@
+import { anyOf, processStage } from '../../runtime/declare';
+import { catalogueRule } from './lib/catalogue-rule';
+
+// Multi-step process tracking (spec §4): the process condition records the stage, so it comes
+// after the consent gate (catalogueRule puts it last).
+export default catalogueRule('Self Service Started', { trigger: 'Self Service Started · step', id: 'analytics-process-step', conditions: [anyOf(processStage('tool', 'step'), processStage('selfservice', 'step'))] });

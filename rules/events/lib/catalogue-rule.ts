@@ -1,0 +1,91 @@
+import { de, rule } from '../../../runtime/declare';
+import type { Action, Condition, DataElementRef, EventName, Rule, RuleContext } from '../../../runtime/declare/types';
+import type { LinkType } from '../../../runtime/analytics/beacon';
+import { analyticsConsent } from '../../consent/lib/gates';
+import { analyticsEvent } from '../../lib/analytics';
+import { eventRow, type EventRow, type Trigger } from '../../lib/event-numbers';
+
+// The analytics rule of a catalogue event, built from its row of rules/lib/event-numbers.ts:
+// gated on analytics consent (docs/consent.md's gate), then "set variables, send a link hit,
+// clear variables" (spec §4) with the row's events and variables. The link name is the event's
+// name; eVar22 is the page name on every hit.
+
+const LINK_TYPES: Readonly<Record<EventRow['hit'], LinkType | null>> = { link: 'o', 'download link': 'd', 'exit link': 'e', 'page view': null, none: null };
+
+/** The variables of a row: eVar22 = page name, then the row's own. */
+export function varsOf(row: EventRow): Record<string, DataElementRef> {
+  const vars: Record<string, DataElementRef> = { eVar22: de('pageName') };
+  for (const [name, element] of Object.entries(row.vars)) vars[name] = de(element);
+  return vars;
+}
+
+function kebab(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export interface HitParts {
+  linkName: string;
+  linkUrl?: string;
+  linkType?: LinkType;
+  events: readonly string[];
+}
+
+/**
+ * A link hit whose name, URL or events are known only when the rule runs (a numeric event's
+ * value, a clicked link). Its params carry the variables' data-element references, so that the
+ * compiler checks them and the bundle includes them.
+ */
+export function hitAtRunTime(label: string, vars: Record<string, DataElementRef>, parts: (ctx: RuleContext) => HitParts | null, reads: Record<string, DataElementRef> = {}): Action {
+  return {
+    kind: 'custom',
+    params: { label, vars, ...reads },
+    sends: 'analytics',
+    run(ctx) {
+      const hit = parts(ctx);
+      if (!hit) return;
+      return analyticsEvent({ ...hit, vars }).run(ctx);
+    },
+  };
+}
+
+/** `eventN=<seconds>` from the row's value (whole seconds; nothing sent for no time played). */
+function numericEvents(row: EventRow, ctx: RuleContext): string[] {
+  const seconds = Math.round(Number(ctx.value(de(row.value!))));
+  return Number.isFinite(seconds) && seconds > 0 ? row.events.map((e) => `${e}=${seconds}`) : [];
+}
+
+export interface CatalogueRuleOptions {
+  /** The row when it is not the event's own (the multi-step variants). */
+  trigger?: Trigger;
+  /** One line for the viewer; defaults to the row's explanation. */
+  description?: string;
+  /** Tested after the consent gate (a stateful process condition must come last). */
+  conditions?: readonly Condition[];
+  id?: string;
+}
+
+/** The analytics rule of a catalogue event. */
+export function catalogueRule(event: EventName, options: CatalogueRuleOptions = {}): Rule {
+  const trigger = options.trigger ?? (event as Trigger);
+  const row = eventRow(trigger);
+  if (!row) throw new Error(`rules/lib/event-numbers.ts has no row for "${trigger}"`);
+  const linkType = LINK_TYPES[row.hit];
+  if (!linkType) throw new Error(`"${trigger}" sends no link hit (its row says ${row.hit})`);
+  const vars = varsOf(row);
+  const action = row.value
+    ? hitAtRunTime(`send ${row.events.join(', ')} = seconds in «${row.value}», with the row's variables`, vars, (ctx) => ({ linkName: event, linkType, events: numericEvents(row, ctx) }), {
+        value: de(row.value),
+      })
+    : analyticsEvent({ linkName: event, linkType, events: row.events, vars });
+  const events = row.events.length ? `${row.events.join(', ')}${row.value ? ` (= seconds)` : ''}` : 'no event number';
+  return rule({
+    id: options.id ?? `analytics-${kebab(trigger)}`,
+    description: options.description ?? `${trigger}: link hit with ${events}. ${row.when}`,
+    events: [event],
+    conditions: [analyticsConsent, ...(options.conditions ?? [])],
+    actions: [action],
+  });
+}

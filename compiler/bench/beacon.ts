@@ -1,0 +1,51 @@
+import { Window as HappyWindow } from 'happy-dom';
+
+// The cost of one analytics beacon in Node + happy-dom: building the query and URL of a typical
+// link hit (25 variables, events, products, context data, customer ids), and handing it to the
+// transport (an image GET). Median of many runs; figures, never thresholds.
+
+const RUNS = 2000;
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+export async function benchBeacon(): Promise<{ buildMicros: number; sendMicros: number }> {
+  // Runtime modules read the build-time constants; outside a bundle they get prod's values.
+  const g = globalThis as Record<string, unknown>;
+  g.__TAGC_ENV__ ??= 'prod';
+  g.__TAGC_DEBUG__ ??= false;
+  g.__TAGC_VALIDATE__ ??= false;
+  const { buildBeaconUrl, buildQuery } = await import('../../runtime/analytics/beacon');
+  const { transmit } = await import('../../runtime/analytics/transport');
+
+  const happy = new HappyWindow({ url: 'https://www.firm.example/us/funds/growth-fund.html', settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+  const win = happy as unknown as Window & typeof globalThis;
+  const vars: Record<string, unknown> = { pageName: 'us > funds > growth fund', channel: 'US sites', events: ['event61', 'event5=2.5', 'scAdd'] };
+  for (let i = 1; i <= 20; i++) vars[`eVar${i}`] = `value ${i} for the analytics variable`;
+  for (let i = 1; i <= 5; i++) vars[`prop${i}`] = `prop ${i}`;
+  vars.products = [{ productInfo: { productID: 'AGTHX' }, quantity: 1 }, { productInfo: { productID: 'AMCPX' }, quantity: 2 }];
+  vars.contextData = { 'fund.tool': 'screener', 'fund.view': 'grid', 'page.type': 'fund' };
+  const identity = { mid: '61794315425683745813796539875063201498', aamlh: '7', mcorgid: 'FIRM0000000000000000000@AdobeOrg', customerIds: { advisorId: { id: 'A123', authState: 1 as const } } };
+  const target = { trackingServer: 'metrics.firm.example', rsid: 'firmprod' };
+  const hit = () => ({ vars, now: new Date(), pageUrl: win.location.href, link: { name: 'Open an account', type: 'o' as const } });
+
+  const build: number[] = [];
+  const send: number[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const url = buildBeaconUrl(target, buildQuery(hit(), identity));
+      const t1 = performance.now();
+      transmit(win, url, false);
+      const t2 = performance.now();
+      build.push((t1 - t0) * 1000);
+      send.push((t2 - t1) * 1000);
+    }
+  } finally {
+    await happy.happyDOM.abort();
+    await happy.happyDOM.close();
+  }
+  return { buildMicros: Math.round(median(build) * 10) / 10, sendMicros: Math.round(median(send) * 10) / 10 };
+}

@@ -114,9 +114,9 @@ describe('processStage condition in the running container', () => {
   });
 
   it('fires a start rule once for a duplicated Login Started, and the step rule only for new steps', () => {
-    const start = rule({ id: 'login-start', description: 'x', events: ['Login Started' as never], conditions: [processStage('login', 'start')], actions: [] }) as Rule;
-    const step = rule({ id: 'login-step', description: 'x', events: ['Login Step' as never], conditions: [processStage('login', 'step')], actions: [] }) as Rule;
-    const done = rule({ id: 'login-done', description: 'x', events: ['Login Complete' as never], conditions: [processStage('login', 'complete')], actions: [] }) as Rule;
+    const start = rule({ id: 'login-start', description: 'x', events: ['Login Started'], conditions: [processStage('login', 'start')], actions: [] }) as Rule;
+    const step = rule({ id: 'login-step', description: 'x', events: ['Login Step'], conditions: [processStage('login', 'step')], actions: [] }) as Rule;
+    const done = rule({ id: 'login-done', description: 'x', events: ['Login Complete'], conditions: [processStage('login', 'complete')], actions: [] }) as Rule;
     const booted = boot([start, step, done]);
     for (const entry of [
       login('Login Step', 'early'),

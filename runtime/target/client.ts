@@ -1,0 +1,247 @@
+import { getCookie } from '../core/cookies';
+import { log, reason } from '../core/log';
+import { MAX_PARAMS, MAX_PARAM_NAME, MAX_PARAM_VALUE, TARGET_TIMEOUT_MS, TARGET_VERSION, URL_SIZE_LIMIT } from './constants';
+import { deliver, DeliveryError, type DeliveryResponse, type Offer } from './delivery';
+import { fire, type TargetEventType } from './events';
+import { hideBody, showBody } from './flicker';
+import { readMbox, writeMbox, type MboxEntries } from './mbox-cookie';
+import { deliveryProblem, mboxProblem, viewNameProblem, type GetOfferOptions } from './options';
+import { actionsOf, applyAction, markFailed, RenderError } from './render';
+
+// The A/B testing and personalization client (at.js 2.x compatible delivery calls): one per
+// page. Inactive unless cookies can be saved and no disable cookie or query parameter is present
+// (spec §4). Failures are logged and reported through at-* events; nothing throws into the page.
+
+export interface TargetConfig {
+  edgeHost: string;
+  clientCode: string;
+  /** Library version sent to the edge (default TARGET_VERSION). */
+  version?: string;
+  /** Cookie and query parameter that disable the library. */
+  disable: string;
+  /** Whether the visitor opted in (consent); false logs "not opted in" and sends nothing. */
+  optedIn?: () => boolean;
+  pageLoadEnabled?: boolean;
+  viewsEnabled?: boolean;
+  /** Body hiding while the page-load request runs. */
+  hideBody?: boolean;
+}
+
+export interface TargetClient {
+  readonly enabled: boolean;
+  pageLoad(parameters: Record<string, unknown>, timeoutMs: number): Promise<void>;
+  getOffer(options: GetOfferOptions): void;
+  applyOffer(options: { mbox?: string; selector?: string; offer: Offer[] }): Promise<void>;
+  getOffers(options: { request: Record<string, unknown>; timeout?: number }): Promise<DeliveryResponse>;
+  applyOffers(options: { response: DeliveryResponse }): Promise<void>;
+  trackEvent(options: { mbox: string; params?: Record<string, unknown>; type?: 'display' | 'click' }): void;
+  triggerView(name: string): void;
+  readonly sessionId: string;
+}
+
+function randomId(win: Window & typeof globalThis): string {
+  const bytes = new Uint8Array(16);
+  win.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Stringified, non-empty parameters within the delivery API limits. */
+export function targetParameters(values: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '' || name.length > MAX_PARAM_NAME || n >= MAX_PARAMS) continue;
+    out[name] = String(value).slice(0, MAX_PARAM_VALUE);
+    n++;
+  }
+  return out;
+}
+
+export function createTargetClient(win: Window & typeof globalThis, config: TargetConfig, nonce?: string): TargetClient {
+  const doc = win.document;
+  const disabledByFlag = getCookie(config.disable, doc) !== undefined || new URLSearchParams(win.location.search).has(config.disable);
+  const mbox: MboxEntries = { ...readMbox(doc) };
+  mbox.session ??= randomId(win);
+  // Writing the session cookie doubles as the "cookies can be saved" check (spec §4).
+  const enabled = !disabledByFlag && writeMbox(doc, mbox);
+  const sessionId = mbox.session;
+  const tracking = () => ({ sessionId, deviceId: mbox.PC });
+  const event = (type: TargetEventType, extra: { mbox?: string; message?: string } = {}) => fire(win, type, { ...extra, tracking: tracking() });
+
+  function usable(what: string): boolean {
+    if (!enabled) {
+      log.warn(`${what}: content delivery is disabled (cookies cannot be saved, or ${config.disable} is set)`);
+      return false;
+    }
+    if (config.optedIn && !config.optedIn()) {
+      log.warn(`${what}: not opted in`);
+      return false;
+    }
+    return true;
+  }
+
+  function url(): string {
+    const host = mbox.edge ?? config.edgeHost;
+    return `https://${host}/rest/v1/delivery?client=${encodeURIComponent(config.clientCode)}&sessionId=${encodeURIComponent(sessionId)}&version=${encodeURIComponent(config.version ?? TARGET_VERSION)}`;
+  }
+
+  function body(extra: Record<string, unknown>): Record<string, unknown> {
+    const s = win.screen;
+    return {
+      requestId: randomId(win),
+      context: {
+        channel: 'web',
+        address: { url: win.location.href, referringUrl: doc.referrer },
+        screen: { width: s?.width, height: s?.height, colorDepth: s?.colorDepth, pixelRatio: win.devicePixelRatio, orientation: s && s.width > s.height ? 'landscape' : 'portrait' },
+        window: { width: win.innerWidth, height: win.innerHeight },
+        browser: { host: win.location.hostname, language: win.navigator.language },
+        timeOffsetInMinutes: -new Date().getTimezoneOffset(),
+        userAgent: win.navigator.userAgent,
+      },
+      id: mbox.PC ? { tntId: mbox.PC } : {},
+      experienceCloud: { analytics: { logging: 'server_side' } },
+      ...extra,
+    };
+  }
+
+  async function send(extra: Record<string, unknown>, timeoutMs: number, label?: string): Promise<DeliveryResponse> {
+    event('at-request-start', { mbox: label });
+    try {
+      const response = await deliver(win, url(), body(extra), timeoutMs);
+      const tnt = response.id?.tntId;
+      if (typeof tnt === 'string' && /^[\w.-]{1,128}$/.test(tnt)) mbox.PC = tnt;
+      if (typeof response.edgeHost === 'string' && /^[a-z0-9.-]+$/i.test(response.edgeHost)) mbox.edge = response.edgeHost;
+      writeMbox(doc, mbox);
+      event('at-request-succeeded', { mbox: label });
+      return response;
+    } catch (error) {
+      const message = error instanceof DeliveryError ? error.message : `Unexpected error: ${reason(error)}`;
+      event('at-request-failed', { mbox: label, message });
+      throw error instanceof DeliveryError ? error : new DeliveryError('error', message);
+    }
+  }
+
+  function notify(name: string, type: 'display' | 'click', tokens: string[], extra: Record<string, unknown> = {}): void {
+    const payload = body({ notifications: [{ id: randomId(win), type, timestamp: Date.now(), mbox: { name }, tokens, ...extra }] });
+    const text = JSON.stringify(payload);
+    try {
+      const target = url();
+      // Notifications go as a beacon (survives navigation), else a text/plain POST.
+      if (target.length <= URL_SIZE_LIMIT && typeof win.navigator.sendBeacon === 'function' && win.navigator.sendBeacon(target, text)) return;
+      void win.fetch(target, { method: 'POST', body: text, headers: { 'Content-Type': 'text/plain' }, keepalive: true }).catch((error: unknown) => log.warn(`Track event request failed: ${reason(error)}`));
+    } catch (error) {
+      log.warn(`Track event request failed: ${reason(error)}`);
+    }
+  }
+
+  async function render(offers: Offer[], label: string): Promise<void> {
+    if (!offers.length) {
+      event('at-content-rendering-no-offers', { mbox: label });
+      return;
+    }
+    event('at-content-rendering-start', { mbox: label });
+    let failed = 0;
+    for (const offer of offers) {
+      for (const action of actionsOf(offer)) {
+        try {
+          await applyAction(win, action, nonce, (to) => {
+            event('at-content-rendering-redirect', { mbox: label, message: to });
+            win.location.replace(to);
+          });
+        } catch (error) {
+          failed++;
+          const message = error instanceof RenderError ? error.message : `Unexpected error: ${reason(error)}`;
+          markFailed(win, action, message);
+          log.warn(`rendering failed for "${label}": ${message}`);
+          event('at-content-rendering-failed', { mbox: label, message });
+        }
+      }
+    }
+    if (!failed) event('at-content-rendering-succeeded', { mbox: label });
+    const tokens = offers.map((o) => o.eventToken).filter((t): t is string => typeof t === 'string');
+    if (tokens.length) notify(label, 'display', tokens);
+  }
+
+  return {
+    enabled,
+    sessionId,
+    async pageLoad(parameters, timeoutMs) {
+      if (!usable('page load')) return;
+      if (config.pageLoadEnabled === false) {
+        log.warn('Page load disabled');
+        return;
+      }
+      if (config.hideBody !== false) hideBody(doc);
+      const unhide = win.setTimeout(() => showBody(doc), timeoutMs);
+      try {
+        const response = await send({ execute: { pageLoad: { parameters: targetParameters(parameters) } } }, timeoutMs, 'target-global-mbox');
+        await render(response.execute?.pageLoad?.options ?? [], 'target-global-mbox');
+      } catch (error) {
+        log.warn(`targeting request failed: ${reason(error)}`);
+      } finally {
+        win.clearTimeout(unhide);
+        showBody(doc);
+      }
+    },
+    getOffer(options) {
+      const problem = mboxProblem(options, { success: true, error: true });
+      if (problem) {
+        log.error(problem);
+        return;
+      }
+      if (!usable(options.mbox)) {
+        options.error('error', 'content delivery is disabled');
+        return;
+      }
+      send({ execute: { mboxes: [{ index: 0, name: options.mbox, parameters: targetParameters(options.params ?? {}) }] } }, options.timeout ?? TARGET_TIMEOUT_MS, options.mbox).then(
+        (r) => safeCall(() => options.success(r.execute?.mboxes?.find((m) => m.name === options.mbox)?.options ?? [])),
+        (e: DeliveryError) => safeCall(() => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message)),
+      );
+    },
+    async applyOffer(options) {
+      const problem = mboxProblem({ mbox: options?.mbox ?? 'target-global-mbox' });
+      if (problem || !Array.isArray(options?.offer)) {
+        log.error(problem ?? 'offer option is required');
+        return;
+      }
+      await render(options.offer, options.mbox ?? 'target-global-mbox');
+    },
+    async getOffers(options) {
+      const problem = deliveryProblem(options, 'get');
+      if (problem) throw new Error(problem);
+      if (!usable('getOffers')) throw new Error('content delivery is disabled');
+      return send(options.request, options.timeout ?? TARGET_TIMEOUT_MS);
+    },
+    async applyOffers(options) {
+      const problem = deliveryProblem(options, 'apply');
+      if (problem) {
+        log.error(problem);
+        return;
+      }
+      await render(options.response.execute?.pageLoad?.options ?? [], 'target-global-mbox');
+      for (const m of options.response.execute?.mboxes ?? []) await render(m.options ?? [], m.name);
+    },
+    trackEvent(options) {
+      const problem = mboxProblem(options);
+      if (problem) {
+        log.error(problem);
+        return;
+      }
+      if (!usable(options.mbox)) return;
+      notify(options.mbox, options.type ?? 'click', [], { parameters: targetParameters(options.params ?? {}) });
+    },
+    triggerView(name) {
+      const problem = viewNameProblem(name);
+      if (problem) log.error(problem);
+      else if (!config.viewsEnabled) log.warn('Views are not enabled');
+    },
+  };
+}
+
+function safeCall(f: () => void): void {
+  try {
+    f();
+  } catch (error) {
+    log.error(`callback error: ${reason(error)}`);
+  }
+}

@@ -1,0 +1,81 @@
+// One call to the delivery API, with the failure kinds of spec §8: a status outside 100-599 is a
+// network failure, invalid JSON a parse failure, no answer in time a timeout, and an answer
+// with status and message an error.
+
+export type DeliveryFailure = 'network' | 'parse' | 'timeout' | 'error';
+
+export class DeliveryError extends Error {
+  constructor(
+    readonly kind: DeliveryFailure,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface Offer {
+  type: 'html' | 'json' | 'redirect' | 'actions' | string;
+  content?: unknown;
+  responseTokens?: Record<string, unknown>;
+  eventToken?: string;
+}
+
+export interface MboxResult {
+  index?: number;
+  name: string;
+  options?: Offer[];
+  metrics?: { type: string; selector?: string; eventToken?: string }[];
+}
+
+export interface DeliveryResponse {
+  status?: number;
+  message?: string;
+  requestId?: string;
+  id?: { tntId?: string };
+  edgeHost?: string;
+  execute?: { pageLoad?: { options?: Offer[]; metrics?: MboxResult['metrics'] }; mboxes?: MboxResult[] };
+  prefetch?: { mboxes?: MboxResult[]; views?: unknown[] };
+  notifications?: unknown[];
+  telemetryServerToken?: string;
+}
+
+export async function deliver(win: Window & typeof globalThis, url: string, body: unknown, timeoutMs: number): Promise<DeliveryResponse> {
+  const abort = typeof win.AbortController === 'function' ? new win.AbortController() : undefined;
+  let timer: number | undefined;
+  // Raced rather than trusted to the abort signal: a fetch that ignores it still times out.
+  const timeout = new Promise<never>((_, reject) => {
+    timer = win.setTimeout(() => {
+      abort?.abort();
+      reject(new DeliveryError('timeout', `timeout after ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([exchange(win, url, body, abort?.signal), timeout]);
+  } finally {
+    win.clearTimeout(timer);
+  }
+}
+
+async function exchange(win: Window & typeof globalThis, url: string, body: unknown, signal: AbortSignal | undefined): Promise<DeliveryResponse> {
+  let res: Response;
+  try {
+    res = await win.fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' }, credentials: 'include', signal });
+  } catch (error) {
+    throw new DeliveryError('network', `request failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (res.status < 100 || res.status > 599) throw new DeliveryError('network', 'request failed: network failure', res.status);
+  const text = await res.text();
+  let json: DeliveryResponse | null = null;
+  if (text.trim()) {
+    try {
+      json = JSON.parse(text) as DeliveryResponse;
+    } catch {
+      throw new DeliveryError('parse', 'request failed: invalid JSON in the response', res.status);
+    }
+  }
+  if (!res.ok || (json && typeof json.status === 'number' && json.status >= 400 && json.message)) {
+    throw new DeliveryError('error', json?.message ? String(json.message) : `request failed with status ${res.status}`, res.status);
+  }
+  return json ?? {};
+}

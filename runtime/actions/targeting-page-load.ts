@@ -23,7 +23,7 @@ export interface TargetingOptions {
 }
 
 function install(win: Window & typeof globalThis, client: TargetClient): void {
-  const host = win as unknown as { adobe?: { target?: { __tagc?: boolean } } };
+  const host = win as unknown as { adobe?: { target?: { __tagc?: boolean } & Record<string, unknown> } };
   if (host.adobe?.target) {
     if (!host.adobe.target.__tagc) log.warn('A/B testing library already initialized on this page; the container leaves it in place');
     return;

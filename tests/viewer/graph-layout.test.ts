@@ -32,3 +32,12 @@ describe('the graph layout', () => {
     expect(nodes.filter((n) => n.kind === 'event').map((n) => n.ref)).toEqual(['Logout']);
   });
 });
+
+describe('the graph layout without data elements', () => {
+  it('draws only events, rules and actions', () => {
+    const { graph } = syntheticBuild(10);
+    const { nodes, edges } = layoutGraph(graph, { dataElements: false });
+    expect(new Set(nodes.map((n) => n.kind))).toEqual(new Set(['event', 'rule', 'action']));
+    expect(edges.some((e) => e.source.startsWith('d:'))).toBe(false);
+  });
+});

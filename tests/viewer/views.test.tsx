@@ -100,5 +100,8 @@ describe('the other views', () => {
     const logoutRules = prod.events.find((e) => e.key === 'Logout')!.rules.length;
     // One event, its rules, one action each, one data element each.
     expect(el.querySelector('.flow')!.getAttribute('data-nodes')).toBe(String(1 + logoutRules * 3));
+    await click(el.querySelector<HTMLInputElement>('.graph-view input[type="checkbox"]')!);
+    expect(new URLSearchParams(window.location.hash.split('?')[1]).get('de')).toBe('0');
+    expect(el.querySelector('.flow')!.getAttribute('data-nodes')).toBe(String(1 + logoutRules * 2));
   });
 });

@@ -18,9 +18,12 @@ export function DataElementsView({ env, graph, route, updateQuery }: ViewProps) 
       <TableToolbar table={table} noun="data elements" />
       <DataTable table={table} caption={`Data elements in ${env}`} virtual={data.length > 300} />
       {graph.excluded.dataElements.length > 0 && (
-        <p className="muted small">
-          Left out of {env} (no included rule reads them): {graph.excluded.dataElements.join(', ')}.
-        </p>
+        <details className="muted small left-out">
+          <summary>
+            {graph.excluded.dataElements.length} data elements left out of {env} (no rule of {env} reads them)
+          </summary>
+          {graph.excluded.dataElements.join(', ')}
+        </details>
       )}
     </section>
   );

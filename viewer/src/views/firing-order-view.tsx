@@ -7,22 +7,34 @@ import type { ViewProps } from './view-props';
 // Pick an event; see its rules in the exact order the runtime runs them (graph.events[].rules),
 // each with its conditions and actions in plain words.
 
-function EventList({ env, events, current, all }: { env: string; events: GraphEvent[]; current: string | null; all: boolean }) {
-  const shown = all ? events : events.filter((e) => e.rules.length > 0 || e.key === current);
+function EventGroup({ env, title, events, current, all }: { env: string; title: string; events: GraphEvent[]; current: string | null; all: boolean }) {
+  if (events.length === 0) return null;
   return (
-    <nav aria-label="Events" className="event-list">
+    <>
+      <h3 className="event-group">{title}</h3>
       <ul>
-        {shown.map((e) => (
+        {events.map((e) => (
           <li key={e.key}>
             <a href={href(env, 'firing', e.key, all ? { all: '1' } : undefined)} aria-current={e.key === current ? 'page' : undefined} className={e.rules.length ? '' : 'muted'}>
-              <span>{e.label}</span>
-              <span className="count" aria-label={`${e.rules.length} rules`}>
+              <span>{e.label}</span>{' '}
+              <span className="count">
                 {e.rules.length}
+                <span className="visually-hidden"> {e.rules.length === 1 ? 'rule' : 'rules'}</span>
               </span>
             </a>
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+function EventList({ env, events, current, all }: { env: string; events: GraphEvent[]; current: string | null; all: boolean }) {
+  const shown = all ? events : events.filter((e) => e.rules.length > 0 || e.key === current);
+  return (
+    <nav aria-label="Events" className="event-list">
+      <EventGroup env={env} title="Data-layer events" events={shown.filter((e) => e.kind === 'dataLayer')} current={current} all={all} />
+      <EventGroup env={env} title="Page and browser events" events={shown.filter((e) => e.kind !== 'dataLayer')} current={current} all={all} />
       <a className="link small" href={href(env, 'firing', current, all ? undefined : { all: '1' })}>
         {all ? 'Only events with rules' : `Also events without rules (${events.length - shown.length})`}
       </a>

@@ -35,6 +35,8 @@ const SIZE: Record<GraphNodeKind, { width: number; height: number }> = {
 export interface GraphFocus {
   event?: string | null;
   rule?: string | null;
+  /** Draw data elements → rules (default true). */
+  dataElements?: boolean;
 }
 
 export function layoutGraph(graph: Graph, focus: GraphFocus = {}): { nodes: LaidOutNode[]; edges: LaidOutEdge[] } {
@@ -59,10 +61,11 @@ export function layoutGraph(graph: Graph, focus: GraphFocus = {}): { nodes: Laid
       node(aid, 'action', a.text, r.id);
       edge(rid, aid);
     });
-    for (const d of r.reads) {
-      node(`d:${d}`, 'dataElement', d, d);
-      edge(`d:${d}`, rid);
-    }
+    if (focus.dataElements !== false)
+      for (const d of r.reads) {
+        node(`d:${d}`, 'dataElement', d, d);
+        edge(`d:${d}`, rid);
+      }
   }
 
   const g = new LayoutGraph();

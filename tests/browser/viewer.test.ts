@@ -1,0 +1,204 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../compiler/bench/chromium';
+import { buildContainer, buildViewer, SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
+import type { Graph, Manifest } from '../../compiler/graph-types';
+import { startServer, type RunningServer } from '../../compiler/serve/server';
+import { REPO } from '../helpers/container';
+
+// The viewer in real Chromium on the real build: `tagc build` + `vite build` into build/, build/
+// served from 127.0.0.1, screenshots under build/test-artifacts/. A second server answers the
+// build files with a synthetic 5,000-rule build next to the same viewer.
+
+const BUILD = join(REPO, 'build');
+const ARTIFACTS = join(BUILD, 'test-artifacts');
+const DESKTOP = { width: 1280, height: 800 };
+const WIDE = { width: 1920, height: 1080 };
+
+let server: RunningServer;
+let synthetic: RunningServer;
+let browser: Browser;
+let manifest: Manifest;
+const graphs: Record<string, Graph> = {};
+const problems: string[] = [];
+
+beforeAll(async () => {
+  await buildContainer();
+  await buildViewer();
+  manifest = JSON.parse(readFileSync(join(BUILD, 'manifest.json'), 'utf8')) as Manifest;
+  for (const env of Object.keys(manifest.environments)) graphs[env] = JSON.parse(readFileSync(join(BUILD, env, 'graph.json'), 'utf8')) as Graph;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startServer({ dir: BUILD });
+  synthetic = await startServer({ dir: BUILD, routes: [syntheticRoutes(SYNTHETIC_RULES)] });
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await synthetic?.close();
+});
+
+async function open(url: string, viewport = DESKTOP): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  page.on('pageerror', (e) => problems.push(`${url}: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`${url}: ${m.text()}`));
+  await page.goto(url);
+  return page;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+const hash = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash));
+const query = async (page: Page) => Object.fromEntries(new URLSearchParams((await page.evaluate(() => window.location.hash)).split('?')[1] ?? ''));
+
+/** The event analysts ask about: CTA Clicked when prod runs rules on it, else the busiest one. */
+function eventToOpen(g: Graph) {
+  return g.events.find((e) => e.key === 'CTA Clicked' && e.rules.length > 0) ?? [...g.events].sort((a, b) => b.rules.length - a.rules.length)[0]!;
+}
+
+describe('the viewer on the real build, in Chromium', () => {
+  it('opens prod, finds a rule by searching, and shows its detail with the source file', async () => {
+    const prod = graphs.prod!;
+    const page = await open(`${server.origin}/viewer/`);
+    await page.waitForSelector(`output[data-rows-total="${prod.rules.length}"]`);
+    expect(await hash(page)).toBe('#/prod/rules');
+    // The last rule in firing order: found by search even when it is far below the fold.
+    const target = prod.rules[prod.rules.length - 1]!;
+    await page.getByRole('searchbox', { name: 'Search rules' }).fill(target.id);
+    await page.waitForSelector(`output[data-rows-shown="${prod.rules.filter((r) => r.id.includes(target.id)).length}"]`);
+    expect(await hash(page)).toBe(`#/prod/rules?q=${target.id}`);
+    const link = page.getByRole('link', { name: target.id, exact: true });
+    await expect.poll(() => link.isVisible()).toBe(true);
+    await shot(page, 'rules-search-1280');
+    await link.click();
+    await page.waitForSelector('#rule-title');
+    expect(await hash(page)).toBe(`#/prod/rule/${target.id}`);
+    expect(await page.locator('.facts dd').first().innerText()).toBe(target.file);
+    await shot(page, 'rule-detail-1280');
+    await page.close();
+  });
+
+  it("opens an event's firing order: the rules in runtime order with what they send", async () => {
+    const prod = graphs.prod!;
+    const event = eventToOpen(prod);
+    const page = await open(`${server.origin}/viewer/#/prod/rules`);
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Firing order' }).click();
+    await page.getByRole('navigation', { name: 'Events' }).getByRole('link', { name: `${event.label} ${event.rules.length} rule`, exact: false }).first().click();
+    await page.waitForSelector('#firing-event');
+    expect(await hash(page)).toBe(`#/prod/firing/${event.key}`);
+    expect(await page.locator('#firing-event').innerText()).toBe(`On ${event.label} in prod`);
+    expect(await page.locator('ol.firing-list > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-rule')))).toEqual(event.rules);
+    const first = prod.rules.find((r) => r.id === event.rules[0])!;
+    const actions = await page.locator('ol.firing-list > li').first().locator('.actions').innerText();
+    for (const a of first.actions) expect(actions).toContain(a.text);
+    await shot(page, 'firing-order-1280');
+    await page.setViewportSize(WIDE);
+    await shot(page, 'firing-order-1920');
+    await page.close();
+  });
+
+  it('switches environment and keeps the view; the environments view has the manifest sizes', async () => {
+    const event = eventToOpen(graphs.prod!);
+    const page = await open(`${server.origin}/viewer/#/prod/firing/${encodeURIComponent(event.key)}`, WIDE);
+    await page.waitForSelector('#firing-event');
+    await page.getByRole('navigation', { name: 'Environment' }).getByRole('link', { name: 'test', exact: true }).click();
+    await expect.poll(() => page.locator('#firing-event').innerText()).toBe(`On ${event.label} in test`);
+    expect(await hash(page)).toBe(`#/test/firing/${event.key}`);
+    const testEvent = graphs.test!.events.find((e) => e.key === event.key)!;
+    expect(await page.locator('ol.firing-list > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-rule')))).toEqual(testEvent.rules);
+    expect(await page.locator('.env-switch a[aria-current="page"]').innerText()).toBe('test');
+
+    await page.getByRole('link', { name: 'Environments' }).click();
+    await page.waitForSelector('.env-table');
+    const rows = await page.locator('.env-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText.trim())));
+    expect(rows.map((r) => r[0])).toEqual(Object.keys(manifest.environments));
+    for (const r of rows) {
+      const m = manifest.environments[r[0] as keyof Manifest['environments']]!;
+      expect(r[3]).toBe(`${(m.bytes / 1024).toFixed(1)} KB`);
+      expect(r[4]).toBe(`${(m.gzipBytes / 1024).toFixed(1)} KB`);
+      expect(r[5]).toBe(String(m.rules));
+    }
+    await page.getByRole('link', { name: 'prod', exact: true }).first().click();
+    await expect.poll(() => page.locator('h3').filter({ hasText: 'What prod leaves out' }).count()).toBe(1);
+    await shot(page, 'environments-1920');
+    await page.close();
+  });
+
+  it('draws the graph of an event and opens a rule from it', async () => {
+    const prod = graphs.prod!;
+    const event = eventToOpen(prod);
+    const page = await open(`${server.origin}/viewer/#/prod/graph?event=${encodeURIComponent(event.key)}`);
+    await page.waitForSelector('.react-flow__node');
+    expect(await page.locator('.react-flow__node .flow-rule').count()).toBe(event.rules.length);
+    expect(await page.locator('.react-flow__edge').count()).toBeGreaterThanOrEqual(event.rules.length * 2);
+    await shot(page, 'graph-1280');
+    await page.locator('.react-flow__node .flow-rule a').first().click();
+    await page.waitForSelector('#rule-title');
+    expect(event.rules).toContain(await page.locator('#rule-title').innerText());
+    await page.setViewportSize(WIDE);
+    await page.goto(`${server.origin}/viewer/#/prod/graph`);
+    await page.waitForSelector('.react-flow__node');
+    // The whole container opens on its first rules at a readable zoom, not shrunk to fit.
+    const zoom = await page.locator('.react-flow__viewport').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+    expect(zoom).toBeGreaterThan(0.5);
+    await shot(page, 'graph-all-1920');
+    await page.close();
+  });
+
+  it('is usable from the keyboard: search, then sort by a column', async () => {
+    const page = await open(`${server.origin}/viewer/#/prod/rules`);
+    await page.waitForSelector('output[data-rows-total]');
+    let focused = '';
+    for (let i = 0; i < 30 && focused !== 'search'; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type ?? '');
+    }
+    expect(focused).toBe('search');
+    await page.keyboard.type('page view');
+    await expect.poll(() => query(page)).toEqual({ q: 'page view' });
+    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains('sort'))); i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('th')?.getAttribute('aria-sort'))).toBe('none');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.closest('th')?.getAttribute('aria-sort'))).toBe('ascending');
+    await page.close();
+  });
+
+  it('shows the other views without errors', async () => {
+    const page = await open(`${server.origin}/viewer/#/prod/data-elements`);
+    for (const [view, name] of [
+      ['data-elements', 'data-elements-1280'],
+      ['schemas', 'schemas-1280'],
+      ['mapping', 'mapping-1280'],
+      ['diagnostics', 'diagnostics-1280'],
+    ] as const) {
+      await page.goto(`${server.origin}/viewer/#/prod/${view}`);
+      await page.waitForSelector('main section h2');
+      await shot(page, name);
+    }
+    expect(await page.locator('.diagnostics li').count()).toBe(graphs.prod!.diagnostics.length);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the viewer with a synthetic 5,000-rule build, in Chromium', () => {
+  it('loads, keeps only the visible rows in the DOM, scrolls to the end, and filters', async () => {
+    const page = await open(`${synthetic.origin}/viewer/#/prod/rules`);
+    await page.waitForSelector(`output[data-rows-total="${SYNTHETIC_RULES}"]`);
+    expect(await page.locator('tbody tr:not(.spacer)').count()).toBeLessThan(100);
+    await page.locator('.table-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect.poll(() => page.locator('tbody tr:not(.spacer)').last().getAttribute('aria-rowindex')).toBe(String(SYNTHETIC_RULES + 1));
+    await page.locator('.table-scroll').evaluate((el) => (el.scrollTop = 0));
+
+    expect(await timeSearch(page, 'cta clicked', SYNTHETIC_RULES / 10)).toBeGreaterThan(0);
+    await page.locator('details[data-facet="consent"] summary').click();
+    // CTA Clicked is every tenth synthetic rule; half of those need advertising consent.
+    await page.locator('details[data-facet="consent"] label', { hasText: 'advertising' }).locator('input').check();
+    await expect.poll(() => page.locator('output').getAttribute('data-rows-shown')).toBe(String(SYNTHETIC_RULES / 20));
+    expect(await query(page)).toEqual({ q: 'cta clicked', consent: 'advertising' });
+    await shot(page, 'synthetic-5000-filtered-1280');
+    await page.close();
+  });
+});

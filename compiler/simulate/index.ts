@@ -4,6 +4,7 @@ import FakeTimers from '@sinonjs/fake-timers';
 import { Window } from 'happy-dom';
 import { parseCookies } from '../../runtime/core/cookies';
 import type { Manifest } from '../graph-types';
+import { fireConsentEvent, writeStoredConsent } from './consent';
 import { bodyText, decodeParams, formatConsoleArgs, type Recorder } from './record';
 import type { RespondRule, SimulateOptions, SimulateResult, SimWindow } from './types';
 
@@ -202,6 +203,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
         actionFailed: (e: { rule: string; event: string; action: string; error: string }) => result.failed.push({ rule: e.rule, event: e.event, action: e.action, error: e.error }),
       },
     ];
+    if (options.consent !== undefined) writeStoredConsent(win, options.consent);
     options.beforeLoad?.(win);
 
     // The page as a browser loads it: the container's script in <head> while parsing, then
@@ -222,9 +224,14 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
       if (Array.isArray(dl)) dl.push(inPage(entry));
       await clock.tickAsync(0);
     }
+    if (options.consentEvent !== undefined) {
+      fireConsentEvent(win, options.consentEvent);
+      await clock.tickAsync(0);
+    }
     await options.afterLoad?.(win);
     await clock.tickAsync(options.wait ?? DEFAULT_WAIT);
 
+    if (options.consent !== undefined || options.consentEvent !== undefined) result.consent = { stored: options.consent ?? 'unset', event: options.consentEvent ?? null };
     result.cookies = { ...parseCookies(doc.cookie) };
     for (let i = 0; i < win.localStorage.length; i++) {
       const key = win.localStorage.key(i)!;

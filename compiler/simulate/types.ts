@@ -27,6 +27,8 @@ export interface SimulateResult {
   skipped: { rule: string; event: string; condition: string; index: number }[];
   /** Actions that threw, rejected or timed out. */
   failed: { rule: string; event: string; action: string; error: string }[];
+  /** The consent the page started with and the provider callback fired, when given (--consent, --consent-event). */
+  consent?: { stored: string; event: string | null };
   /** The bundle that ran. */
   bundle: { file: string; hash: string };
 }
@@ -59,6 +61,10 @@ export interface SimulateOptions {
   buildDir?: string;
   /** Called with the window before the bundle loads (extensions such as consent cookies). */
   beforeLoad?: (win: SimWindow) => void;
+  /** Stored consent written to the provider's cookies before load: unset | all | none | <comma list>. */
+  consent?: string;
+  /** The provider's callback after load: given | changed:<categories> | declined. */
+  consentEvent?: string;
   /** Called after window load and the `after` pushes, before the wait (e.g. consent callbacks). */
   afterLoad?: (win: SimWindow) => void | Promise<void>;
 }

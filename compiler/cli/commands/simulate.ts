@@ -18,6 +18,8 @@ const HELP = `tagc simulate: run a built bundle in happy-dom and print JSON
   --wait <ms>                 virtual time to run after the last push (default ${DEFAULT_WAIT})
   --respond 'sub=status:file' answer requests whose URL contains sub (status 0 = network failure; file may be empty)
   --build <dir>               build folder (default ./build)
+  --consent <c>               stored consent before load: unset | all | none | comma list of analytics,advertising,performance
+  --consent-event <e>         provider callback after load: given | changed:<categories> | declined
 `;
 
 function json(value: string, flag: string): unknown {
@@ -51,6 +53,8 @@ export async function simulateCommand(argv: string[]): Promise<number> {
       wait: { type: 'string' },
       respond: { type: 'string', multiple: true },
       build: { type: 'string' },
+      consent: { type: 'string' },
+      'consent-event': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -72,6 +76,8 @@ export async function simulateCommand(argv: string[]): Promise<number> {
     wait,
     respond: (values.respond ?? []).map(parseRespond),
     buildDir: values.build ?? join(rootDir(), 'build'),
+    consent: values.consent,
+    consentEvent: values['consent-event'],
   });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return 0;

@@ -1,7 +1,7 @@
 import type { JsonState } from '../declare/types';
 import { getCookie } from './cookies';
 import { log, reason } from './log';
-import { getPath, isPlainObject, MAX_DEPTH, merge, sanitize } from './merge';
+import { getPath, isPlainObject, merge, sanitize, TooLarge } from './merge';
 
 // `window.appEventData`: entries pushed before the bundle loaded are processed in order, later
 // pushes are intercepted. Each entry is sanitised (no prototype keys, no throwing getters, bounded
@@ -13,40 +13,6 @@ export const OVERWRITE_CHECK_MS = 2500;
 /** How often initialisation looks for the consent cookie it waits for. */
 export const CONSENT_POLL_MS = 250;
 export const OVERWRITTEN = 'Management Functionality Severed... Data Layer has been overwritten!';
-/** More objects and arrays than this in one entry (counting each path to a shared node) and the entry is dropped. */
-export const MAX_ENTRY_NODES = 20_000;
-
-/**
- * Whether sanitising `entry` would visit more than MAX_ENTRY_NODES objects. sanitize() copies
- * along every path up to MAX_DEPTH, so an entry with two back-references (or a node shared by
- * two parents, repeatedly) would take 2^32 steps and hang the page: count first, within budget.
- */
-export function tooLarge(entry: unknown): boolean {
-  let budget = MAX_ENTRY_NODES;
-  const visit = (value: unknown, depth: number): boolean => {
-    if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return false;
-    if (!Array.isArray(value) && !isPlainObject(value)) return false;
-    if (--budget < 0) return true;
-    let keys: string[];
-    try {
-      keys = Object.keys(value);
-    } catch {
-      return false; // sanitize skips what it cannot list
-    }
-    for (const key of keys) {
-      let child: unknown;
-      try {
-        child = (value as Record<string, unknown>)[key];
-      } catch {
-        continue;
-      }
-      if (visit(child, depth + 1)) return true;
-    }
-    return false;
-  };
-  return visit(entry, 0);
-}
-
 export interface DataLayerHooks {
   /** Called with each named event before its dispatch (validation, reset, process state). */
   beforeEvent?(name: string, payload: JsonState): void;
@@ -98,11 +64,14 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
       log.error('EVENT NAME VALIDATION FAILED: Missing event name');
       return;
     }
-    if (tooLarge(entry)) {
-      log.error(`Data layer entry dropped: more than ${MAX_ENTRY_NODES} nested objects (cyclic or shared references?)`);
+    let payload: JsonState;
+    try {
+      payload = sanitize(entry) as JsonState;
+    } catch (error) {
+      if (!(error instanceof TooLarge)) throw error;
+      log.error(`Data layer entry dropped: ${error.message} (shared references?)`);
       return;
     }
-    const payload = sanitize(entry) as JsonState;
     const name = payload.event;
     if (typeof name !== 'string' || name.trim() === '') {
       log.error('EVENT NAME VALIDATION FAILED: Missing event name');

@@ -22,29 +22,50 @@ function read(source: Record<string, unknown>, key: string): { ok: boolean; valu
   }
 }
 
-/** A JSON-like copy without prototype-polluting keys, throwing getters or excessive depth. */
-export function sanitize(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object') return typeof value === 'function' ? undefined : value;
-  if (depth >= MAX_DEPTH) return undefined;
-  if (Array.isArray(value)) {
-    const out: unknown[] = [];
-    for (let i = 0; i < value.length; i++) {
-      const item = read(value as unknown as Record<string, unknown>, String(i));
-      out.push(item.ok ? sanitize(item.value, depth + 1) : undefined);
+/** More objects and arrays than this in one entry (counting each path to a shared node) and it is refused. */
+export const MAX_NODES = 20_000;
+
+/** Thrown by sanitize() for an entry over MAX_NODES: copying shared nodes along every path is exponential. */
+export class TooLarge extends Error {}
+
+/**
+ * A JSON-like copy without prototype-polluting keys, throwing getters, functions, cycles (a
+ * back-reference is dropped) or excessive depth. Each getter is read once. Throws TooLarge past
+ * MAX_NODES objects, so that a node shared by two parents, repeatedly, cannot hang the page.
+ */
+export function sanitize(value: unknown): unknown {
+  const budget = { left: MAX_NODES };
+  const ancestors = new Set<object>();
+  const copy = (v: unknown, depth: number): unknown => {
+    if (v === null || typeof v !== 'object') return typeof v === 'function' ? undefined : v;
+    if (depth >= MAX_DEPTH || ancestors.has(v)) return undefined;
+    const array = Array.isArray(v);
+    if (!array && !isPlainObject(v)) return v instanceof Date ? new Date(v.getTime()) : undefined;
+    if (--budget.left < 0) throw new TooLarge(`more than ${MAX_NODES} nested objects`);
+    ancestors.add(v);
+    try {
+      if (array) {
+        const out: unknown[] = [];
+        for (let i = 0; i < (v as unknown[]).length; i++) {
+          const item = read(v as unknown as Record<string, unknown>, String(i));
+          out.push(item.ok ? copy(item.value, depth + 1) : undefined);
+        }
+        return out;
+      }
+      const out: JsonState = {};
+      for (const key of Object.keys(v)) {
+        if (UNSAFE.has(key)) continue;
+        const item = read(v as Record<string, unknown>, key);
+        if (!item.ok) continue;
+        const clean = copy(item.value, depth + 1);
+        if (clean !== undefined || item.value === undefined) out[key] = clean;
+      }
+      return out;
+    } finally {
+      ancestors.delete(v);
     }
-    return out;
-  }
-  if (!isPlainObject(value)) return value instanceof Date ? new Date(value.getTime()) : undefined;
-  const out: JsonState = {};
-  for (const key of Object.keys(value)) {
-    if (UNSAFE.has(key)) continue;
-    const item = read(value, key);
-    if (item.ok) {
-      const clean = sanitize(item.value, depth + 1);
-      if (clean !== undefined || item.value === undefined) out[key] = clean;
-    }
-  }
-  return out;
+  };
+  return copy(value, 0);
 }
 
 /** Merges a sanitised payload into the state; objects merge, anything else replaces. */

@@ -149,20 +149,22 @@ describe('Invalid path and callback errors (spec §8)', () => {
     expect(seen.map((s) => s.name)).toEqual(['Page Load Started', 'CTA Clicked']);
   });
 
-  it('drops, with an error, an entry whose shared or cyclic references would make copying it explode', () => {
+  it('drops, with an error, an entry whose shared references would make copying it explode, and cuts cycles', () => {
     recorded = bootWith(all());
-    const cyclic: Record<string, unknown> = { event: 'CTA Clicked' };
-    cyclic.self = cyclic;
-    cyclic.linkInfo = { parent: cyclic };
-    window.appEventData.push(cyclic);
+    // A node shared by two parents, 40 times over: 2^32 paths to copy.
+    let shared: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 40; i++) shared = { a: shared, b: shared };
+    window.appEventData.push({ event: 'CTA Clicked', linkInfo: shared });
     window.appEventData.push({ event: 'CTA Clicked', linkInfo: { linkId: 'next' } });
     expect(recorded.errors).toEqual([expect.stringContaining('Data layer entry dropped: more than 20000 nested objects')]);
     expect(seen.map((s) => s.payload)).toEqual([{ event: 'CTA Clicked', linkInfo: { linkId: 'next' } }]);
-    // One back-reference stays cheap (a chain cut at the depth limit), so it is kept.
-    const once: Record<string, unknown> = { event: 'CTA Clicked' };
-    once.self = once;
-    window.appEventData.push(once);
+    // Back-references are cut where they point back, so a cyclic entry is cheap and kept.
+    const cyclic: Record<string, unknown> = { event: 'CTA Clicked' };
+    cyclic.self = cyclic;
+    cyclic.linkInfo = { linkId: 'cyclic', parent: cyclic };
+    window.appEventData.push(cyclic);
     expect(seen).toHaveLength(2);
+    expect(seen[1].payload).toEqual({ event: 'CTA Clicked', linkInfo: { linkId: 'cyclic' } });
   });
 
   it('logs a failing validation hook and still dispatches the event', () => {

@@ -33,8 +33,9 @@ describe('tree-shaking of a sample container', () => {
     });
     roots.push(root);
     const result = await compile({ root, envs: ['dev', 'prod'] });
+    // The core includes the rule-level consent check and the consent-cookie wait of the data layer.
     const core = [
-      'runtime/core/api.ts', 'runtime/core/data-layer.ts', 'runtime/core/dispatch.ts', 'runtime/core/domain.ts', 'runtime/core/log.ts',
+      'runtime/consent/gate.ts', 'runtime/core/cookies.ts', 'runtime/core/api.ts', 'runtime/core/data-layer.ts', 'runtime/core/dispatch.ts', 'runtime/core/domain.ts', 'runtime/core/log.ts',
       'runtime/core/merge.ts', 'runtime/core/monitor.ts', 'runtime/core/resolve.ts', 'runtime/core/start.ts', 'runtime/core/storage.ts',
     ];
     expect(kept(result.bundles.prod.inputs)).toEqual(

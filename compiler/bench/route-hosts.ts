@@ -1,23 +1,55 @@
 import type { BrowserContext } from 'playwright-core';
-import type { RunningServer } from '../serve/server';
+import type { Route as ServerRoute, RunningServer } from '../serve/server';
+
+export const FIRM_HOSTS = /(^|\.)(firm\.example|firm-internal\.example|icanretire\.example|planinsights\.example)$/;
 
 /**
  * The container runs only on the firm's hosts, so browser tests keep the real host names and
- * route every request for them to the local server (which records it), like a hosts file.
+ * route their requests to the local server (which records them), like a hosts file. With
+ * `allHosts`, third-party hosts (consent notice, monitoring, pixels) go there too; otherwise
+ * they are refused, since nothing may leave the machine.
  */
-export async function routeFirmHostsTo(context: BrowserContext, server: RunningServer, hosts = /(^|\.)(firm\.example|firm-internal\.example|icanretire\.example|planinsights\.example)$/): Promise<void> {
+export async function routeFirmHostsTo(context: BrowserContext, server: RunningServer, options: { hosts?: RegExp; allHosts?: boolean } = {}): Promise<void> {
+  const hosts = options.hosts ?? FIRM_HOSTS;
+  const local = (url: URL) => url.href.startsWith(server.origin);
   await context.route(
-    (url) => hosts.test(url.hostname),
+    (url) => !local(url) && (options.allHosts || hosts.test(url.hostname)),
     async (route) => {
       const u = new URL(route.request().url());
       try {
-        const response = await route.fetch({ url: `${server.origin}${u.pathname}${u.search}`, maxRedirects: 0 });
+        const response = await route.fetch({ url: `${server.origin}${u.pathname}${u.search}`, maxRedirects: 0, headers: { ...route.request().headers(), 'x-original-host': u.host } });
         await route.fulfill({ response });
       } catch {
         await route.abort('failed').catch(() => undefined);
       }
     },
   );
-  // Anything else would leave the machine: refuse it.
-  await context.route((url) => !hosts.test(url.hostname) && !url.href.startsWith(server.origin), (route) => route.abort('blockedbyclient').catch(() => undefined));
+  if (!options.allHosts) await context.route((url) => !local(url) && !hosts.test(url.hostname), (route) => route.abort('blockedbyclient').catch(() => undefined));
 }
+
+/**
+ * Stands in for third-party hosts (reached through `allHosts`): scripts get an empty script (the
+ * monitoring one a minimal DD_RUM with init), anything else an empty 204, like a quiet CDN.
+ */
+export const thirdPartyStubRoute: ServerRoute = (req, res) => {
+  const host = String(req.headers['x-original-host'] ?? '').replace(/:\d+$/, '');
+  if (!host || FIRM_HOSTS.test(host)) return false;
+  const path = (req.url ?? '').split('?')[0];
+  if (/\.(js|ashx)$/.test(path) || path.endsWith('/notice')) {
+    res.setHeader('Content-Type', 'application/javascript');
+    res.end(path.includes('rum') ? 'window.DD_RUM = { init: function () {} };' : '/* stub */');
+  } else {
+    res.statusCode = 204;
+    res.end();
+  }
+  return true;
+};
+
+/** Firm-host scripts that are not part of the build (co-browse, geo, themes, tags): empty scripts. */
+export const firmScriptStubRoute: ServerRoute = (req, res) => {
+  const path = (req.url ?? '').split('?')[0];
+  if (req.method !== 'GET' || !/\.(js|ashx)$/.test(path) || /\/container\.[0-9a-f]+\.min\.js$/.test(path)) return false;
+  res.setHeader('Content-Type', 'application/javascript');
+  res.end('/* stub */');
+  return true;
+};

@@ -8,7 +8,7 @@ import type { Manifest } from '../../compiler/graph-types';
 import { demoPage } from '../../compiler/serve/demo-page';
 import { collectorRoute, startServer, type RunningServer } from '../../compiler/serve/server';
 import { REPO, removeContainer } from '../helpers/container';
-import { routeFirmHostsTo } from '../../compiler/bench/route-hosts';
+import { firmScriptStubRoute, routeFirmHostsTo, thirdPartyStubRoute } from '../../compiler/bench/route-hosts';
 
 // The production bundle in real Chromium: loaded with <script src integrity crossorigin> from the
 // CDN host, page events pushed into appEventData, the page view received by a local collector.
@@ -26,6 +26,8 @@ beforeAll(async () => {
     dir: out,
     routes: [
       collectorRoute,
+      thirdPartyStubRoute,
+      firmScriptStubRoute,
       (req, res) => {
         if (!req.url?.startsWith('/demo')) return false;
         const tampered = req.url.includes('tampered');
@@ -48,7 +50,7 @@ afterAll(async () => {
 describe('the prod bundle in Chromium', () => {
   it('loads with SRI from the CDN host and sends the page view to the collector', async () => {
     const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
-    await routeFirmHostsTo(context, server);
+    await routeFirmHostsTo(context, server, { allHosts: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

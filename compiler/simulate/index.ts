@@ -39,43 +39,54 @@ function respondFor(rules: RespondRule[], url: string): RespondRule {
   return rules.find((r) => url.includes(r.match)) ?? { match: '', status: 204, body: '' };
 }
 
+// happy-dom shares its element classes between windows, so the `src` setters are wrapped once,
+// and each call finds the recorder of the element's own document (a WeakMap, so a finished
+// simulation's window can be collected).
+type SrcHandler = (el: Element, url: string) => void;
+const srcHandlers = new WeakMap<Document, Partial<Record<'img' | 'iframe' | 'script', SrcHandler>>>();
+const wrapped = new WeakSet<object>();
 let insideSrcSetter = false;
 
-/** Wraps a `src` property so that setting it records a request (once, whether set as property or attribute). */
-function watchSrc(win: SimWindow, ctor: { prototype: object }, tag: string, onSet: (el: Element, url: string) => void): void {
-  const proto = ctor.prototype;
-  const desc = Object.getOwnPropertyDescriptor(proto, 'src');
-  if (!desc?.set || !desc.get) return;
-  Object.defineProperty(proto, 'src', {
-    configurable: true,
-    enumerable: desc.enumerable,
-    get: desc.get,
-    set(this: Element, value: string) {
-      onSet(this, String(value));
-      insideSrcSetter = true;
-      try {
-        desc.set!.call(this, value);
-      } finally {
-        insideSrcSetter = false;
-      }
-    },
-  });
-  const setAttribute = win.Element.prototype.setAttribute;
-  if (!(setAttribute as { __tagcWrapped?: Set<string> }).__tagcWrapped) {
-    const tags = new Map<string, (el: Element, url: string) => void>();
-    const wrapped = function (this: Element, name: string, value: string) {
-      const handler = !insideSrcSetter && String(name).toLowerCase() === 'src' ? tags.get(this.tagName.toLowerCase()) : undefined;
-      if (handler) {
-        // Route through the property so the request is recorded exactly once.
-        (this as unknown as { src: string }).src = String(value);
-        return;
-      }
-      return setAttribute.call(this, name, value);
-    };
-    (wrapped as unknown as { __tagcWrapped: typeof tags }).__tagcWrapped = tags;
-    win.Element.prototype.setAttribute = wrapped;
+function handlerFor(el: Element): SrcHandler | undefined {
+  const tag = el.tagName.toLowerCase() as 'img' | 'iframe' | 'script';
+  return el.ownerDocument ? srcHandlers.get(el.ownerDocument)?.[tag] : undefined;
+}
+
+/** Makes setting `src` (as property or attribute) on img, iframe and script call the document's handler once. */
+function watchSrc(win: SimWindow): void {
+  for (const ctor of [win.HTMLImageElement, win.HTMLIFrameElement, win.HTMLScriptElement]) {
+    const proto = ctor.prototype;
+    if (wrapped.has(proto)) continue;
+    const desc = Object.getOwnPropertyDescriptor(proto, 'src');
+    if (!desc?.set || !desc.get) continue;
+    wrapped.add(proto);
+    Object.defineProperty(proto, 'src', {
+      configurable: true,
+      enumerable: desc.enumerable,
+      get: desc.get,
+      set(this: Element, value: string) {
+        handlerFor(this)?.(this, String(value));
+        insideSrcSetter = true;
+        try {
+          desc.set!.call(this, value);
+        } finally {
+          insideSrcSetter = false;
+        }
+      },
+    });
   }
-  (win.Element.prototype.setAttribute as unknown as { __tagcWrapped: Map<string, (el: Element, url: string) => void> }).__tagcWrapped.set(tag, onSet);
+  const elementProto = win.Element.prototype;
+  if (wrapped.has(elementProto)) return;
+  wrapped.add(elementProto);
+  const setAttribute = elementProto.setAttribute;
+  elementProto.setAttribute = function (this: Element, name: string, value: string) {
+    if (!insideSrcSetter && String(name).toLowerCase() === 'src' && handlerFor(this)) {
+      // Route through the property so the request is recorded exactly once.
+      (this as unknown as { src: string }).src = String(value);
+      return;
+    }
+    return setAttribute.call(this, name, value);
+  };
 }
 
 export async function simulate(options: SimulateOptions): Promise<SimulateResult> {
@@ -162,19 +173,22 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
           // The element may be gone.
         }
       }, 0);
-    watchSrc(win, win.HTMLImageElement, 'img', (el, url) => {
-      const abs = new URL(url, win.location.href).href;
-      record('GET', abs, null, 'image');
-      const r = respondFor(responders, abs);
-      settle(el, abs, r.status === 0 || r.status >= 400);
-    });
-    watchSrc(win, win.HTMLIFrameElement, 'iframe', (el, url) => {
-      const abs = new URL(url, win.location.href).href;
-      record('GET', abs, null, 'iframe');
-      settle(el, abs, respondFor(responders, abs).status === 0);
-    });
-    watchSrc(win, win.HTMLScriptElement, 'script', (_el, url) => {
-      scriptUrls.add(new URL(url, win.location.href).href);
+    watchSrc(win);
+    srcHandlers.set(doc, {
+      img: (el, url) => {
+        const abs = new URL(url, win.location.href).href;
+        record('GET', abs, null, 'image');
+        const r = respondFor(responders, abs);
+        settle(el, abs, r.status === 0 || r.status >= 400);
+      },
+      iframe: (el, url) => {
+        const abs = new URL(url, win.location.href).href;
+        record('GET', abs, null, 'iframe');
+        settle(el, abs, respondFor(responders, abs).status === 0);
+      },
+      script: (_el, url) => {
+        scriptUrls.add(new URL(url, win.location.href).href);
+      },
     });
     Object.defineProperty(win.navigator, 'sendBeacon', {
       configurable: true,

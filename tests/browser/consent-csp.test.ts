@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../compiler';
+import { DESKTOP_USER_AGENT, launchChromium } from '../../compiler/bench/chromium';
+import { firmScriptStubRoute, routeFirmHostsTo, thirdPartyStubRoute } from '../../compiler/bench/route-hosts';
+import type { Manifest } from '../../compiler/graph-types';
+import { collectorRoute, startServer, type ReceivedRequest, type RunningServer } from '../../compiler/serve/server';
+import { site } from '../../rules/site.config';
+import { REPO, removeContainer } from '../helpers/container';
+
+// Spec §6 in real Chromium under a strict CSP (nonce + strict-dynamic, no unsafe-inline, no
+// unsafe-eval): a visitor who declined sends nothing of analytics or advertising; after accepting
+// through the notice, the next events send both; the container causes no CSP violation.
+
+const NONCE = 'r4nd0mN0nc3';
+const CSP = `script-src 'nonce-${NONCE}' 'strict-dynamic'; object-src 'none'; base-uri 'none'`;
+let out: string;
+let server: RunningServer;
+let browser: Browser;
+let manifest: Manifest;
+
+function page(): string {
+  const entry = manifest.environments.prod!;
+  return `<!doctype html><html><head><meta charset="utf-8">
+<script nonce="${NONCE}">
+  window.__violations = [];
+  document.addEventListener('securitypolicyviolation', function (e) { window.__violations.push(e.violatedDirective + ' ' + e.blockedURI); });
+  window.appEventData = [{ event: 'Page Load Started', page: { pageName: 'us > funds', siteAudience: 'advisor', siteCountry: 'us', siteLanguage: 'en' } }];
+</script>
+<script nonce="${NONCE}" src="https://cdn.firm.example/${entry.file}" integrity="${entry.integrity}" crossorigin="anonymous"></script>
+</head><body><h1>Funds</h1></body></html>`;
+}
+
+const hostOf = (r: ReceivedRequest) => String(r.headers['x-original-host'] ?? '');
+const analytics = (list: ReceivedRequest[]) => list.filter((r) => hostOf(r) === site.hosts.trackingServer);
+const advertising = (list: ReceivedRequest[]) =>
+  list.filter((r) => [site.pixels.activityHost, new URL(site.pixels.linkedIn.url).hostname, new URL(site.pixels.meta.url).hostname, new URL(site.scripts.tags).hostname].includes(hostOf(r)));
+
+beforeAll(async () => {
+  out = join(REPO, '.tagc-tmp', `csp-${process.pid}`);
+  await compile({ root: REPO, outDir: out, envs: ['prod'] });
+  manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
+  server = await startServer({
+    dir: out,
+    routes: [
+      collectorRoute,
+      thirdPartyStubRoute,
+      firmScriptStubRoute,
+      (req, res) => {
+        if (!req.url?.startsWith('/funds.html')) return false;
+        res.setHeader('Content-Type', 'text/html');
+        res.setHeader('Content-Security-Policy', CSP);
+        res.end(page());
+        return true;
+      },
+    ],
+  });
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  removeContainer(out);
+});
+
+async function push(p: Page, entry: Record<string, unknown>): Promise<void> {
+  await p.evaluate((e) => (window as unknown as { appEventData: unknown[] }).appEventData.push(e), entry);
+}
+
+/** What the TrustArc-kind notice does on a choice: write its cookies, then post its message. */
+async function choose(p: Page, accept: boolean): Promise<void> {
+  await p.evaluate((all) => {
+    const levels = all ? '0,1,2' : '0';
+    document.cookie = `notice_gdpr_prefs=${encodeURIComponent(`${levels}:`)}; path=/`;
+    document.cookie = `cmapi_cookie_privacy=${encodeURIComponent(`permit ${all ? '1,2,3' : '1'}`)}; path=/`;
+    window.postMessage(JSON.stringify({ source: 'preference_manager', message: 'submit_preferences' }), '*');
+  }, accept);
+}
+
+describe('consent under a strict CSP in Chromium', () => {
+  it('sends nothing gated after a decline, the expected requests after accepting, and causes no CSP violation', async () => {
+    const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
+    await routeFirmHostsTo(context, server, { allHosts: true });
+    const p = await context.newPage();
+    await p.goto('https://www.firm.example/funds.html');
+    expect(await p.evaluate(() => typeof (window as unknown as { tagc?: unknown }).tagc)).toBe('object');
+
+    // No stored decision: the visitor declines in the notice.
+    await choose(p, false);
+    await expect.poll(() => p.evaluate(() => document.cookie.includes('consentSuppressed='))).toBe(true);
+    const mark = server.received.length;
+    await push(p, { event: 'Page Load Completed' });
+    await push(p, { event: 'CTA Clicked', linkInfo: { linkId: 'open-account', customLinkName: 'Open an account' } });
+    await push(p, { event: 'Newsletter SignUp Completed', linkInfo: { customLinkName: 'Weekly' } });
+    await p.waitForTimeout(1500);
+    const afterDecline = server.received.slice(mark);
+    expect(analytics(afterDecline).map((r) => r.url)).toEqual([]);
+    expect(advertising(afterDecline).map((r) => r.url)).toEqual([]);
+
+    // The visitor accepts everything.
+    await choose(p, true);
+    const mark2 = server.received.length;
+    await push(p, { event: 'CTA Clicked', linkInfo: { linkId: 'open-account', customLinkName: 'Open an account' } });
+    await push(p, { event: 'Newsletter SignUp Completed', linkInfo: { customLinkName: 'Weekly' } });
+    await expect.poll(() => analytics(server.received.slice(mark2)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => advertising(server.received.slice(mark2)).filter((r) => r.url.includes('/ddm/activity/')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const linkHit = new URL(analytics(server.received.slice(mark2)).find((r) => r.url.includes('pe=lnk_o'))!.url, 'https://x');
+    expect(linkHit.searchParams.get('events')).toContain('event61');
+
+    expect(await p.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    await context.close();
+  });
+});

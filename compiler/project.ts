@@ -29,21 +29,25 @@ export function project(root: string): Project {
   };
 }
 
-/** TypeScript modules below dir, sorted, skipping folders named `lib` and `generated`, tests and `*.config.ts`. */
-export function listModules(dir: string): string[] {
+/**
+ * TypeScript modules below dir, sorted, skipping `generated` folders, tests and `*.config.ts`.
+ * Declarations live outside `lib` folders; `which: 'lib'` lists the shared modules inside them
+ * (read only for the tables they declare).
+ */
+export function listModules(dir: string, which: 'declarations' | 'lib' = 'declarations'): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
-  const walk = (d: string) => {
+  const walk = (d: string, inLib: boolean) => {
     for (const name of readdirSync(d).sort()) {
       const full = join(d, name);
       if (statSync(full).isDirectory()) {
-        if (name !== 'lib' && name !== 'generated' && name !== 'node_modules') walk(full);
+        if (name !== 'generated' && name !== 'node_modules') walk(full, inLib || name === 'lib');
       } else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.config.ts') && !name.endsWith('.test.ts')) {
-        out.push(full);
+        if (inLib === (which === 'lib')) out.push(full);
       }
     }
   };
-  walk(dir);
+  walk(dir, false);
   return out;
 }
 

@@ -11,6 +11,3 @@ export default rule({
   conditions: [analyticsConsent],
   actions: [pageView(pageContextVars)],
 });
-
-// rules/lib is not loaded as declarations: the mapping's table is shown from here.
-export { pageContextMapping } from './lib/analytics-mapping';

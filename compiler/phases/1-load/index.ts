@@ -33,7 +33,8 @@ async function importModule(p: Project, abs: string, diagnostics: Diagnostics, t
   try {
     const mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
-      if (brand(value) === 'table') tables.push({ file: rel(p, abs), abs, exportName: name, value: value as ViewTable });
+      // A table re-exported by several modules is listed once, from where it is declared first.
+      if (brand(value) === 'table' && !tables.some((t) => t.value === value)) tables.push({ file: rel(p, abs), abs, exportName: name, value: value as ViewTable });
     }
     return mod;
   } catch (error) {
@@ -85,6 +86,11 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
       continue;
     }
     result.schemas.push({ file, abs, exportName: 'default', value: mod.default as EventSchemaDeclaration });
+  }
+
+  // Shared modules (rules/lib, schemas/lib, ...) are not declarations, but may declare tables.
+  for (const dir of [p.rulesDir, p.dataElementsDir, p.schemasDir]) {
+    for (const abs of listModules(dir, 'lib')) await importModule(p, abs, diagnostics, result.tables);
   }
 
   const siteMod = await importModule(p, p.siteConfig, diagnostics, result.tables);

@@ -115,7 +115,7 @@ describe('the event catalogue and its analytics rules', () => {
 
   it('shows the table in the viewer (graph tables)', () => {
     const table = result.graph.load.tables.find((t) => t.value.name === eventNumbersTable.name)!;
-    expect(table.file).toBe('rules/events/analytics-cta-clicked.ts');
+    expect(table.file).toBe('rules/lib/event-numbers.ts');
     expect(table.value.rows.find((r) => r.trigger === 'CTA Clicked')).toMatchObject({ events: 'event61', hit: 'link', source: 'spec §9' });
     expect(table.value.rows.find((r) => r.trigger === 'Podcast Play Time')).toMatchObject({ events: 'event105=«multiMediaPlaytime»' });
     expect(result.graph.load.tables.filter((t) => t.value.name === eventNumbersTable.name)).toHaveLength(1);

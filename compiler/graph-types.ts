@@ -35,6 +35,8 @@ export interface GraphRule {
   order: number;
   environments: EnvName[];
   consent: 'analytics' | 'advertising' | 'performance' | null;
+  /** Consent categories guaranteed before the actions run: `consent` plus consent conditions (the compiler's proof). */
+  gates: ('analytics' | 'advertising' | 'performance')[];
   timeout: number;
   /** Data elements read directly by conditions and actions. */
   reads: string[];

@@ -86,6 +86,9 @@ describe('per-environment bundles', () => {
     expect(pv.file).toBe('rules/analytics-page-view.ts');
     expect(graph.events.find((e) => e.key === 'Page Load Completed')!.rules).toContain('analytics-page-view');
     for (const name of pv.reads) expect(graph.dataElements.find((d) => d.name === name)!.readBy).toContain('analytics-page-view');
+    // The consent each rule is proven to need, whether declared on the rule or by a condition.
+    expect(pv.gates).toEqual(['analytics']);
+    for (const r of graph.rules) if (r.consent) expect(r.gates).toContain(r.consent);
   });
 });
 

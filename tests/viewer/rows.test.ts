@@ -26,7 +26,12 @@ describe('rule rows', () => {
   });
 
   it('show "none" for a rule that needs no consent', () => {
-    expect(ruleRow(rule({ consent: null })).consent).toBe('none');
+    expect(ruleRow(rule({ consent: null, gates: [] })).consent).toBe('none');
+  });
+
+  it('show the consent a rule gets through its conditions, as the compiler proved it', () => {
+    expect(ruleRow(rule({ consent: null, gates: ['analytics'] })).consent).toBe('analytics');
+    expect(ruleRow(rule({ consent: 'performance', gates: ['analytics', 'performance'] })).consent).toBe('analytics, performance');
   });
 });
 

@@ -41,16 +41,22 @@ export function guaranteed(c: Step, report: (path: Path, message: string) => voi
   return new Set();
 }
 
+/** The consent categories a rule guarantees before its actions run (rule-level consent and conditions). */
+export function ruleGuarantees(rule: Rule, report: (path: Path, message: string) => void = () => undefined): Set<ConsentCategory> {
+  const safe = new Set<ConsentCategory>();
+  if (rule.consent && ALL.includes(rule.consent)) safe.add(rule.consent);
+  rule.conditions.forEach((c, i) => {
+    if (isStep(c)) for (const cat of guaranteed(c, report, ['conditions', i])) safe.add(cat);
+  });
+  return safe;
+}
+
 export function proveConsent(rules: readonly Loaded<Rule>[], diagnostics: Diagnostics): void {
   for (const r of rules) {
     const rule = r.value;
     if (!Array.isArray(rule.actions) || !Array.isArray(rule.conditions)) continue;
     const report = (path: Path, message: string) => diagnostics.error('invalid_consent_exemption', r.file, message, path);
-    const safe = new Set<ConsentCategory>();
-    if (rule.consent && ALL.includes(rule.consent)) safe.add(rule.consent);
-    rule.conditions.forEach((c, i) => {
-      if (isStep(c)) for (const cat of guaranteed(c, report, ['conditions', i])) safe.add(cat);
-    });
+    const safe = ruleGuarantees(rule, report);
     rule.actions.forEach((a, i) => {
       const sends = a?.sends;
       if (sends === 'necessary' || sends === undefined) return;

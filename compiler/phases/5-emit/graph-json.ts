@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { Graph, GraphDataElement, GraphEvent, GraphRule } from '../../graph-types';
+import { ruleGuarantees } from '../2-validate/consent-proof';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
 import type { Bundle } from './bundle';
@@ -21,6 +22,7 @@ export function graphJson(graph: ContainerGraph, plan: EnvPlan, bundle: Bundle, 
       order: rule.order,
       environments: [...rule.environments],
       consent: rule.consent,
+      gates: [...ruleGuarantees(rule)].sort(),
       timeout: rule.timeout,
       reads: r.reads,
       position,

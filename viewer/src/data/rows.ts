@@ -53,7 +53,7 @@ export function ruleRow(rule: GraphRule): RuleRow {
     eventRefs: rule.events.map((e) => ({ key: e.key, label: e.label })),
     order: rule.order,
     position: rule.position,
-    consent: consentLabel(rule.consent),
+    consent: consentLabel(rule),
     environments: rule.environments,
     file: rule.file,
     kinds,

@@ -1,5 +1,5 @@
 import type { GraphEvent, GraphRule } from '../../../compiler/graph-types';
-import { consentLabel } from '../data/format';
+import { consentLabel, consentSentence } from '../data/format';
 import { href, RuleLink } from '../layout/links';
 import { RuleSteps } from './rule-steps';
 import type { ViewProps } from './view-props';
@@ -53,7 +53,7 @@ function FiringRule({ env, rule, step }: { env: string; rule: GraphRule; step: n
           <RuleLink env={env} id={rule.id} />
         </h3>
         <span className="tag">order {rule.order}</span>
-        <span className={`tag consent-${consentLabel(rule.consent)}`}>{rule.consent ? `needs ${rule.consent} consent` : 'no consent needed'}</span>
+        <span className={`tag consent-${consentLabel(rule).replace(/, /g, '-')}`}>{consentSentence(rule)}</span>
       </header>
       <p className="description">{rule.description}</p>
       <RuleSteps rule={rule} />

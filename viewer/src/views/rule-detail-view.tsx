@@ -1,4 +1,4 @@
-import { consentLabel } from '../data/format';
+import { consentSentence } from '../data/format';
 import { DataElementLink, EventLink, href } from '../layout/links';
 import { RuleSteps } from './rule-steps';
 import type { ViewProps } from './view-props';
@@ -40,7 +40,7 @@ export function RuleDetailView({ env, graph, route }: ViewProps) {
           {rule.order} (position {rule.position + 1} of {graph.rules.length} in {env})
         </dd>
         <dt>Consent</dt>
-        <dd>{rule.consent ? `needs ${rule.consent} consent` : consentLabel(rule.consent)}</dd>
+        <dd>{consentSentence(rule)}</dd>
         <dt>Environments</dt>
         <dd>{rule.environments.join(', ')}</dd>
         <dt>Action timeout</dt>

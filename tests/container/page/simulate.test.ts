@@ -52,6 +52,19 @@ describe('page views through the built bundles', () => {
     expect(r.requests.filter((q) => q.url.includes(site.hosts.abEdge))).toHaveLength(1);
   });
 
+  it('sends no customer ids for a logged-out visitor or a generic (unidentified) user (spec §6)', async () => {
+    const page = { pageName: 'ignored', siteAudience: 'advisor', siteCountry: 'us', siteLanguage: 'en' };
+    const anonymous = await view('prod', 'https://www.firm.example/', page);
+    expect(anonymous.params.v49).toBe('logged out');
+    expect(anonymous.params).not.toHaveProperty('as');
+    expect(anonymous.beacon.url).not.toContain('cid.');
+    const generic = await view('prod', 'https://www.firm.example/', page, {
+      cookies: ['visionSession=vs1', 'userID=U1', 'userProfile=isGenericUser=true|firmId=F77|firm=Acme'],
+    });
+    expect(generic.params.v49).toBe('logged in');
+    expect(generic.beacon.url).not.toContain('cid.');
+  });
+
   it('EACG page: path page name, EACG Sites, overseas flag, no targeting call for the non-US audience', async () => {
     const { r, beacon, params } = await view('prod', 'https://www.firm.example/europe/not-listed/en/funds.html', { pageName: 'ignored', siteAudience: 'institutional', siteCountry: 'gb', siteLanguage: 'en' });
     expect(suiteOf(beacon.url)).toBe(site.reportSuites.production);

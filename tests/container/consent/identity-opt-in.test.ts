@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../../compiler';
+import { simulate } from '../../../compiler/simulate';
+import { site } from '../../../rules/site.config';
+import { REPO, removeContainer } from '../../helpers/container';
+
+// Spec §4, §6: the identity opt-in follows analytics consent, so a visitor who has not consented,
+// or declines, gets no id call, no identity cookie and no sync.
+
+let out: string;
+beforeAll(async () => {
+  out = join(REPO, '.tagc-tmp', `identity-opt-in-${process.pid}`);
+  await compile({ root: REPO, outDir: out, envs: ['prod'] });
+}, 120_000);
+afterAll(() => removeContainer(out));
+
+const AMCV = `AMCV_${site.ids.marketingCloudOrg}`;
+const run = (consent: string, consentEvent?: string) =>
+  simulate({ env: 'prod', url: 'https://www.firm.example/us/funds.html', consent, consentEvent, push: [{ event: 'Page Load Completed' }], buildDir: out });
+const idCalls = (r: Awaited<ReturnType<typeof simulate>>) => r.requests.filter((q) => q.url.startsWith(`https://${site.hosts.identity}/`));
+
+describe('identity opt-in', () => {
+  it('is approved with analytics consent: id call and identity cookie', async () => {
+    const r = await run('all');
+    expect(r.fired.some((f) => f.rule === 'identity-opt-in')).toBe(true);
+    expect(idCalls(r).length).toBeGreaterThan(0);
+    expect(r.cookies[AMCV]).toMatch(/MCMID\|/);
+  });
+
+  it('makes no id call and writes no identity cookie without analytics consent', async () => {
+    const r = await run('advertising,performance');
+    expect(idCalls(r)).toEqual([]);
+    expect(r.cookies[AMCV]).toBeUndefined();
+  });
+
+  it('is denied when the visitor declines after load: the identity cookie goes', async () => {
+    const r = await run('all', 'declined');
+    expect(r.fired.filter((f) => f.rule === 'identity-opt-in').map((f) => f.event)).toEqual(['consent:given', 'consent:declined']);
+    expect(r.cookies[AMCV]).toBeUndefined();
+  });
+});

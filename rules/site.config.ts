@@ -143,6 +143,8 @@ export const site = {
     authoring: 'https://author.firm.example/etc/clientlibs/authoring.js',
     validation: 'https://qa.firm.example/validation/hosted.js',
   },
+  /** The analytics QA extension (spec §5, §7): its service host and the property it reports for. */
+  qa: { host: 'qa.firm.example', propertyId: 'PR-firm-web' },
   /** Advertising and social pixels (spec §1, §7). */
   pixels: {
     activityHost: 'ad.doubleclick.net',

@@ -27,6 +27,7 @@ export { setVariables } from '../actions/analytics-set';
 export { clearVariables } from '../actions/analytics-clear';
 export { setCustomerIds } from '../actions/analytics-customer-ids';
 export { identityOptIn } from '../actions/analytics-opt-in';
+export { analyticsQa } from '../actions/analytics-qa';
 export { consentGranted } from '../conditions/consent';
 
 export { trustArcConsent, oneTrustConsent } from '../actions/consent-provider';

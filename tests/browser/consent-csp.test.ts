@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../compiler';
-import { DESKTOP_USER_AGENT, launchChromium } from '../../compiler/bench/chromium';
-import { firmScriptStubRoute, routeFirmHostsTo, thirdPartyStubRoute } from '../../compiler/bench/route-hosts';
+import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
+import { routeFirmHostsTo } from '../../compiler/bench/route-hosts';
 import type { Manifest } from '../../compiler/graph-types';
-import { collectorRoute, startServer, type ReceivedRequest, type RunningServer } from '../../compiler/serve/server';
+import type { ReceivedRequest, RunningServer } from '../../compiler/serve/server';
 import { site } from '../../rules/site.config';
-import { REPO, removeContainer } from '../helpers/container';
+import { startBrowserSite, type BrowserSite } from '../helpers/browser-site';
 
 // Spec §6 in real Chromium under a strict CSP (nonce + strict-dynamic, no unsafe-inline, no
 // unsafe-eval): a visitor who declined sends nothing of analytics or advertising; after accepting
@@ -16,7 +13,7 @@ import { REPO, removeContainer } from '../helpers/container';
 
 const NONCE = 'r4nd0mN0nc3';
 const CSP = `script-src 'nonce-${NONCE}' 'strict-dynamic'; object-src 'none'; base-uri 'none'`;
-let out: string;
+let browserSite: BrowserSite;
 let server: RunningServer;
 let browser: Browser;
 let manifest: Manifest;
@@ -39,32 +36,17 @@ const advertising = (list: ReceivedRequest[]) =>
   list.filter((r) => [site.pixels.activityHost, new URL(site.pixels.linkedIn.url).hostname, new URL(site.pixels.meta.url).hostname, new URL(site.scripts.tags).hostname].includes(hostOf(r)));
 
 beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `csp-${process.pid}`);
-  await compile({ root: REPO, outDir: out, envs: ['prod'] });
-  manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
-  server = await startServer({
-    dir: out,
-    routes: [
-      collectorRoute,
-      thirdPartyStubRoute,
-      firmScriptStubRoute,
-      (req, res) => {
-        if (!req.url?.startsWith('/funds.html')) return false;
-        res.setHeader('Content-Type', 'text/html');
-        res.setHeader('Content-Security-Policy', CSP);
-        res.end(page());
-        return true;
-      },
-    ],
+  browserSite = await startBrowserSite('csp', () => (req, res) => {
+    if (!req.url?.startsWith('/funds.html')) return false;
+    res.setHeader('Content-Type', 'text/html');
+    res.setHeader('Content-Security-Policy', CSP);
+    res.end(page());
+    return true;
   });
-  browser = await launchChromium();
+  ({ server, browser, manifest } = browserSite);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeContainer(out);
-});
+afterAll(() => browserSite?.close());
 
 async function push(p: Page, entry: Record<string, unknown>): Promise<void> {
   await p.evaluate((e) => (window as unknown as { appEventData: unknown[] }).appEventData.push(e), entry);

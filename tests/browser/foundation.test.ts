@@ -1,51 +1,31 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../compiler';
-import { DESKTOP_USER_AGENT, launchChromium } from '../../compiler/bench/chromium';
-import type { Manifest } from '../../compiler/graph-types';
+import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
 import { demoPage } from '../../compiler/serve/demo-page';
-import { collectorRoute, startServer, type RunningServer } from '../../compiler/serve/server';
-import { REPO, removeContainer } from '../helpers/container';
-import { firmScriptStubRoute, routeFirmHostsTo, thirdPartyStubRoute } from '../../compiler/bench/route-hosts';
+import type { RunningServer } from '../../compiler/serve/server';
+import { startBrowserSite, type BrowserSite } from '../helpers/browser-site';
+import { routeFirmHostsTo } from '../../compiler/bench/route-hosts';
 
 // The production bundle in real Chromium: loaded with <script src integrity crossorigin> from the
 // CDN host, page events pushed into appEventData, the page view received by a local collector.
 
-let out: string;
+let site: BrowserSite;
 let server: RunningServer;
 let browser: Browser;
-let manifest: Manifest;
 
 beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `browser-${process.pid}`);
-  await compile({ root: REPO, outDir: out, envs: ['prod'] });
-  manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
-  server = await startServer({
-    dir: out,
-    routes: [
-      collectorRoute,
-      thirdPartyStubRoute,
-      firmScriptStubRoute,
-      (req, res) => {
-        if (!req.url?.startsWith('/demo')) return false;
-        const tampered = req.url.includes('tampered');
-        const m = tampered ? { ...manifest, environments: { prod: { ...manifest.environments.prod!, integrity: 'sha384-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } } } : manifest;
-        res.setHeader('Content-Type', 'text/html');
-        res.end(demoPage({ env: 'prod', manifest: m, bundleBase: 'https://cdn.firm.example' }));
-        return true;
-      },
-    ],
+  site = await startBrowserSite('browser', (manifest) => (req, res) => {
+    if (!req.url?.startsWith('/demo')) return false;
+    const tampered = req.url.includes('tampered');
+    const m = tampered ? { ...manifest, environments: { prod: { ...manifest.environments.prod!, integrity: 'sha384-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } } } : manifest;
+    res.setHeader('Content-Type', 'text/html');
+    res.end(demoPage({ env: 'prod', manifest: m, bundleBase: 'https://cdn.firm.example' }));
+    return true;
   });
-  browser = await launchChromium();
+  ({ server, browser } = site);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  removeContainer(out);
-});
+afterAll(() => site?.close());
 
 describe('the prod bundle in Chromium', () => {
   it('loads with SRI from the CDN host and sends the page view to the collector', async () => {

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { compile } from '../../compiler';
+import { launchChromium } from '../../compiler/bench/chromium';
+import { firmScriptStubRoute, thirdPartyStubRoute } from '../../compiler/bench/route-hosts';
+import type { Manifest } from '../../compiler/graph-types';
+import { collectorRoute, startServer, type Route, type RunningServer } from '../../compiler/serve/server';
+import { REPO, removeContainer } from './container';
+
+// What the browser tests share: the prod bundle built into a temporary folder, a local server
+// with the collector, stand-ins for third-party and firm script hosts and the test's own page
+// route, and Debian's Chromium.
+
+export interface BrowserSite {
+  manifest: Manifest;
+  server: RunningServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startBrowserSite(name: string, page: (manifest: Manifest) => Route): Promise<BrowserSite> {
+  const out = join(REPO, '.tagc-tmp', `${name}-${process.pid}`);
+  await compile({ root: REPO, outDir: out, envs: ['prod'] });
+  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
+  const server = await startServer({ dir: out, routes: [collectorRoute, thirdPartyStubRoute, firmScriptStubRoute, page(manifest)] });
+  const browser = await launchChromium();
+  return {
+    manifest,
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+      removeContainer(out);
+    },
+  };
+}

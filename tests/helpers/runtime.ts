@@ -40,7 +40,7 @@ export function sortRules(rules: Rule[]): { rules: Rule[]; table: Record<string,
   return { rules: sorted, table, sources };
 }
 
-export function boot(rules: Rule[], dataElements: Record<string, DataElement> = {}, domains = ['localhost', 'firm.example']): Booted {
+export function boot(rules: Rule[], dataElements: Record<string, DataElement> = {}, domains = ['localhost', 'firm.example'], extra: Partial<ContainerConfig> = {}): Booted {
   const out: Booted = { runtime: undefined, errors: [], warnings: [], infos: [], fired: [], skipped: [] };
   (window as unknown as Record<string, unknown>).__tagcMonitors = [
     { ruleFired: (e: { rule: string; event: string }) => out.fired.push(`${e.rule}@${e.event}`), ruleSkipped: (e: { rule: string }) => out.skipped.push(e.rule) },
@@ -52,7 +52,7 @@ export function boot(rules: Rule[], dataElements: Record<string, DataElement> = 
   console.info = spy(out.infos);
   console.debug = spy(out.infos);
   afterEachRestore.push(() => Object.assign(console, original));
-  out.runtime = start({ ...sortRules(rules), dataElements, domains, build: { environment: 'test', version: '1.0.0', buildTime: '2026-01-01T00:00:00.000Z', hash: 'abc123' } });
+  out.runtime = start({ ...sortRules(rules), dataElements, domains, build: { environment: 'test', version: '1.0.0', buildTime: '2026-01-01T00:00:00.000Z', hash: 'abc123' }, ...extra });
   return out;
 }
 

@@ -4,19 +4,11 @@ import { createPayloadValidation } from '../../../runtime/validation';
 import { resetWindow } from '../../helpers/runtime';
 import { compiledValidators, loadCatalogue } from '../../schemas/catalogue';
 import { bootWith, type Recorded } from './boot-with';
+import { prng } from '../../helpers/prng';
 
 // 10,000 hostile pushes (wrong types, deep nesting, huge strings, __proto__ keys, missing names,
 // throwing getters, cycles, proxies) into a data layer with validation on: nothing may escape
 // into the page, Object.prototype stays clean, and a valid event afterwards still fires its rule.
-
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HUGE = 'x'.repeat(1_000_000);
 const EVENTS = ['CTA Clicked', 'Page Load Started', 'Fund Additions', 'Unknown Event', '', '   ', 'constructor', '__proto__', 'toString'];

@@ -2,20 +2,11 @@ import Ajv from 'ajv';
 import { AJV_OPTIONS, withoutAnnotations } from '../../../compiler/phases/5-emit/validators';
 import { interpret } from '../../../runtime/validation/interpret';
 import { loadCatalogue, exampleOf, type Json } from '../../schemas/catalogue';
+import { prng } from '../../helpers/prng';
 
 // The run-time interpreter must give ajv's verdicts (spec: at least 1,000 generated payloads).
 // Payloads are random mutations of each catalogue example, and random values against schemas
 // that use the keywords the catalogue does not (combinators, $ref, tuples, ...).
-
-function prng(seed: number): () => number {
-  // mulberry32: a fixed seed makes every run check the same payloads.
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ATOMS: unknown[] = [
   '', 'x', 'us', 'US', 'usa', 'en', 'en-US', 'en_us', 'üñí', '😀😀', 'a|b', '|', 'https://www.firm.example/a', 'https://www.firm.example/a?b=1',

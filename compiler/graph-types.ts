@@ -99,8 +99,18 @@ export interface Graph {
   diagnostics: Diagnostic[];
 }
 
+/** What `tagc simulate` learns from the project (the simulator never imports a container). */
+export interface SimulationSettings {
+  /** Default page URL: the site configuration's entry host. */
+  url: string | null;
+  /** The container's consent provider, for --consent and --consent-event. */
+  consent: { provider: 'trustarc'; levels: Record<'analytics' | 'advertising' | 'performance', number> } | { provider: 'onetrust'; groups: Record<'analytics' | 'advertising' | 'performance', string> } | null;
+}
+
 export interface Manifest {
   version: string;
   buildTime: string;
   environments: Partial<Record<EnvName, { file: string; bytes: number; gzipBytes: number; integrity: string; rules: number; dataElements: number; map: string; graph: string }>>;
+  /** Added for the simulator; absent in builds made before it existed. */
+  simulate?: SimulationSettings;
 }

@@ -1,14 +1,16 @@
-import { site } from '../../rules/site.config';
 import { oneTrustProvider } from '../../runtime/consent/onetrust';
 import { trustArcProvider } from '../../runtime/consent/trustarc';
 import { CATEGORIES, grantsOf, type ConsentProvider } from '../../runtime/consent/types';
+import type { SimulationSettings } from '../graph-types';
 import type { SimWindow } from './types';
 
 // `--consent` and `--consent-event`: the visitor's stored consent written to the provider's real
-// cookies before load, and the provider's callback after load, as the notice itself would do.
+// cookies before load, and the provider's callback after load, as the notice itself would do. The
+// provider is the built container's own (build/manifest.json `simulate.consent`).
 
-export function siteProvider(): ConsentProvider {
-  return site.consent.provider === 'trustarc' ? trustArcProvider({ levels: { ...site.consent.levels } }) : oneTrustProvider({ groups: { ...site.consent.oneTrustGroups } });
+export function projectProvider(settings: SimulationSettings['consent'] | undefined): ConsentProvider {
+  if (!settings) throw new Error('this build has no consent provider (no consentProvider action, or a build made before manifest.json carried `simulate`): --consent and --consent-event need one');
+  return settings.provider === 'trustarc' ? trustArcProvider({ levels: { ...settings.levels } }) : oneTrustProvider({ groups: { ...settings.groups } });
 }
 
 function categories(list: string, flag: string): string[] {
@@ -18,14 +20,13 @@ function categories(list: string, flag: string): string[] {
 }
 
 /** `unset | all | none | <comma list>`: what is stored before the page loads. */
-export function writeStoredConsent(win: SimWindow, spec: string): void {
+export function writeStoredConsent(provider: ConsentProvider, win: SimWindow, spec: string): void {
   if (spec === 'unset') return;
-  siteProvider().write(win, grantsOf(spec === 'none' ? [] : categories(spec, '--consent')));
+  provider.write(win, grantsOf(spec === 'none' ? [] : categories(spec, '--consent')));
 }
 
 /** `given | changed:<categories> | declined`: the provider's callback after load. */
-export function fireConsentEvent(win: SimWindow, spec: string): void {
-  const provider = siteProvider();
+export function fireConsentEvent(provider: ConsentProvider, win: SimWindow, spec: string): void {
   const m = /^(given|declined|changed:(.+))$/.exec(spec);
   if (!m) throw new Error(`--consent-event '${spec}' must be given, declined or changed:<categories>`);
   const list = m[1] === 'given' ? ['all'] : m[1] === 'declined' ? [] : categories(m[2], '--consent-event');

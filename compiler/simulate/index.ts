@@ -4,7 +4,7 @@ import FakeTimers from '@sinonjs/fake-timers';
 import { Window } from 'happy-dom';
 import { parseCookies } from '../../runtime/core/cookies';
 import type { Manifest } from '../graph-types';
-import { fireConsentEvent, writeStoredConsent } from './consent';
+import { fireConsentEvent, projectProvider, writeStoredConsent } from './consent';
 import { bodyText, decodeParams, formatConsoleArgs, type Recorder } from './record';
 import type { RespondRule, SimulateOptions, SimulateResult, SimWindow } from './types';
 
@@ -17,7 +17,7 @@ export type { SimulateOptions, SimulateResult, SimulatedRequest, RespondRule } f
 export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 export const DEFAULT_WAIT = 2000;
 
-function loadBundle(buildDir: string, env: string): { code: string; file: string } {
+function loadBundle(buildDir: string, env: string): { code: string; file: string; manifest: Manifest } {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(readFileSync(join(buildDir, 'manifest.json'), 'utf8')) as Manifest;
@@ -26,7 +26,7 @@ function loadBundle(buildDir: string, env: string): { code: string; file: string
   }
   const entry = manifest.environments[env as keyof Manifest['environments']];
   if (!entry) throw new Error(`the build has no "${env}" bundle (built: ${Object.keys(manifest.environments).join(', ') || 'none'})`);
-  return { code: readFileSync(join(buildDir, entry.file), 'utf8'), file: entry.file };
+  return { code: readFileSync(join(buildDir, entry.file), 'utf8'), file: entry.file, manifest };
 }
 
 function kv(entry: string, what: string): [string, string] {
@@ -92,10 +92,13 @@ function watchSrc(win: SimWindow): void {
 export async function simulate(options: SimulateOptions): Promise<SimulateResult> {
   const buildDir = options.buildDir ?? join(process.cwd(), 'build');
   const bundle = loadBundle(buildDir, options.env);
+  const url = options.url ?? bundle.manifest.simulate?.url;
+  if (!url) throw new Error('no page URL: pass --url (the build names no default; its site configuration has no hosts.entry)');
+  const provider = options.consent !== undefined || options.consentEvent !== undefined ? projectProvider(bundle.manifest.simulate?.consent) : null;
   const responders = options.respond ?? [];
   const result: SimulateResult = {
     env: options.env,
-    url: options.url,
+    url,
     fired: [],
     requests: [],
     console: [],
@@ -123,7 +126,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
   };
 
   const happy = new Window({
-    url: options.url,
+    url,
     width: 1280,
     height: 800,
     console: consoleRecorder as unknown as Console,
@@ -217,7 +220,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
         actionFailed: (e: { rule: string; event: string; action: string; error: string }) => result.failed.push({ rule: e.rule, event: e.event, action: e.action, error: e.error }),
       },
     ];
-    if (options.consent !== undefined) writeStoredConsent(win, options.consent);
+    if (provider && options.consent !== undefined) writeStoredConsent(provider, win, options.consent);
     options.beforeLoad?.(win);
 
     // The page as a browser loads it: the container's script in <head> while parsing, then
@@ -239,7 +242,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
       await clock.tickAsync(0);
     }
     if (options.consentEvent !== undefined) {
-      fireConsentEvent(win, options.consentEvent);
+      fireConsentEvent(provider!, win, options.consentEvent);
       await clock.tickAsync(0);
     }
     await options.afterLoad?.(win);

@@ -43,7 +43,8 @@ export interface RespondRule {
 
 export interface SimulateOptions {
   env: string;
-  url: string;
+  /** Page URL; default the build's `simulate.url` (the project's entry page). */
+  url?: string;
   referrer?: string;
   userAgent?: string;
   /** `name=value` cookies set before load. */

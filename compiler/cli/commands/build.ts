@@ -17,7 +17,7 @@ export function parseEnvs(values: string[] | undefined): Env[] {
 }
 
 export function printDiagnostics(list: Diagnostic[]): void {
-  for (const d of list) process.stderr.write(`${formatDiagnostic(d)}\n`);
+  for (const d of list) process.stderr.write(`${formatDiagnostic(d)}\n${d.fix ? `  fix: ${d.fix}\n` : ''}`);
 }
 
 /** Writes generated TypeScript where it changed; returns the files that did. */

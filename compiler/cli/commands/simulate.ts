@@ -8,7 +8,7 @@ import { rootDir } from './build';
 const HELP = `tagc simulate: run a built bundle in happy-dom and print JSON
 
   --env <env>                 bundle to run (default prod)
-  --url <url>                 page URL (default https://www.firm.example/)
+  --url <url>                 page URL (default: the project's entry page, from the build's manifest)
   --referrer <url>            document.referrer
   --user-agent <ua>           navigator.userAgent
   --cookie 'k=v'              cookie set before load (repeatable)
@@ -43,7 +43,7 @@ export async function simulateCommand(argv: string[]): Promise<number> {
     args: argv,
     options: {
       env: { type: 'string', default: 'prod' },
-      url: { type: 'string', default: 'https://www.firm.example/' },
+      url: { type: 'string' },
       referrer: { type: 'string' },
       'user-agent': { type: 'string' },
       cookie: { type: 'string', multiple: true },
@@ -66,7 +66,7 @@ export async function simulateCommand(argv: string[]): Promise<number> {
   if (wait !== undefined && !(wait >= 0)) throw new Error(`--wait must be a number of milliseconds`);
   const result = await simulate({
     env: values.env!,
-    url: values.url!,
+    url: values.url,
     referrer: values.referrer,
     userAgent: values['user-agent'],
     cookies: values.cookie,

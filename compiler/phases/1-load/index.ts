@@ -41,7 +41,7 @@ async function importModule(p: Project, abs: string, diagnostics: Diagnostics, t
     const e = error as Error & { errors?: { location?: { line: number; column: number } }[] };
     const loc = e.errors?.[0]?.location;
     const match = /:(\d+):(\d+)/.exec(e.message ?? '');
-    diagnostics.error('load_failed', rel(p, abs), `cannot load module: ${(e.message ?? String(error)).split('\n')[0]}`, [], {
+    diagnostics.report('load_failed', rel(p, abs), { reason: (e.message ?? String(error)).split('\n')[0] }, [], {
       line: loc?.line ?? (match ? Number(match[1]) : undefined),
       column: loc ? loc.column + 1 : match ? Number(match[2]) : undefined,
     });
@@ -62,7 +62,7 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
     if (!mod) continue;
     const file = rel(p, abs);
     if (brand(mod.default) !== 'rule') {
-      diagnostics.error('not_a_rule', file, 'a module under rules/ must default-export a rule(...) declaration (shared code goes in rules/lib/)');
+      diagnostics.report('not_a_rule', file, {});
       continue;
     }
     result.rules.push({ file, abs, exportName: 'default', value: mod.default as Rule });
@@ -82,7 +82,7 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
     if (!mod) continue;
     const file = rel(p, abs);
     if (brand(mod.default) !== 'schema') {
-      diagnostics.error('not_a_schema', file, 'a module under schemas/ must default-export an eventSchema(...) declaration');
+      diagnostics.report('not_a_schema', file, {});
       continue;
     }
     result.schemas.push({ file, abs, exportName: 'default', value: mod.default as EventSchemaDeclaration });
@@ -97,7 +97,7 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
   if (siteMod?.default && typeof siteMod.default === 'object') {
     result.site = { file: rel(p, p.siteConfig), abs: p.siteConfig, exportName: 'default', value: siteMod.default as Record<string, unknown> };
   } else if (siteMod) {
-    diagnostics.error('no_site_config', rel(p, p.siteConfig), 'the site configuration module must default-export the site object');
+    diagnostics.report('no_site_config', rel(p, p.siteConfig), {});
   }
   return result;
 }

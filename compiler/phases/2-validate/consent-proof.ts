@@ -23,12 +23,12 @@ function isStep(v: unknown): v is Step {
 }
 
 /** Categories a condition guarantees when it holds; reports exemptions that are not allowed. */
-export function guaranteed(c: Step, report: (path: Path, message: string) => void, path: Path): Set<ConsentCategory> {
+export function guaranteed(c: Step, report: (path: Path, category: ConsentCategory) => void, path: Path): Set<ConsentCategory> {
   if (c.kind === 'consentGranted') {
     const category = c.params.category as ConsentCategory;
     if (!ALL.includes(category)) return new Set();
     if (c.params.exceptPaths !== undefined && category !== 'analytics') {
-      report([...path, 'params', 'exceptPaths'], `a ${category} consent condition cannot have path exemptions (only analytics has one, spec §6)`);
+      report([...path, 'params', 'exceptPaths'], category);
       return new Set();
     }
     return new Set([category]);
@@ -42,7 +42,7 @@ export function guaranteed(c: Step, report: (path: Path, message: string) => voi
 }
 
 /** The consent categories a rule guarantees before its actions run (rule-level consent and conditions). */
-export function ruleGuarantees(rule: Rule, report: (path: Path, message: string) => void = () => undefined): Set<ConsentCategory> {
+export function ruleGuarantees(rule: Rule, report: (path: Path, category: ConsentCategory) => void = () => undefined): Set<ConsentCategory> {
   const safe = new Set<ConsentCategory>();
   if (rule.consent && ALL.includes(rule.consent)) safe.add(rule.consent);
   rule.conditions.forEach((c, i) => {
@@ -55,19 +55,14 @@ export function proveConsent(rules: readonly Loaded<Rule>[], diagnostics: Diagno
   for (const r of rules) {
     const rule = r.value;
     if (!Array.isArray(rule.actions) || !Array.isArray(rule.conditions)) continue;
-    const report = (path: Path, message: string) => diagnostics.error('invalid_consent_exemption', r.file, message, path);
+    const report = (path: Path, category: ConsentCategory) => diagnostics.report('invalid_consent_exemption', r.file, { category }, path);
     const safe = ruleGuarantees(rule, report);
     rule.actions.forEach((a, i) => {
       const sends = a?.sends;
       if (sends === 'necessary' || sends === undefined) return;
       if (safe.has(sends)) return;
       const label = a.kind === 'custom' ? `custom action "${String(a.params?.label ?? '')}"` : `"${a.kind}" action`;
-      diagnostics.error(
-        'ungated_action',
-        r.file,
-        `${label} ${i + 1} of rule "${rule.id}" sends ${sends} data but can run without ${sends} consent: add \`consent: '${sends}'\` to the rule or a consentGranted('${sends}') condition (docs/consent.md)`,
-        ['actions', i],
-      );
+      diagnostics.report('ungated_action', r.file, { label, index: i, rule: rule.id, sends }, ['actions', i]);
     });
   }
 }

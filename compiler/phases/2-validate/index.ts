@@ -14,22 +14,20 @@ import { proveConsent } from './consent-proof';
 
 type Path = (string | number)[];
 
-function report(diagnostics: Diagnostics, code: string, file: string, base: Path, error: z.ZodError, what: string): void {
-  for (const issue of error.issues) {
-    const path = [...base, ...(issue.path as Path)];
-    diagnostics.error(code, file, `${what}${issue.path.length ? ` ${issue.path.join('.')}` : ''} ${issue.message}`, path);
-  }
+/** One diagnostic per zod issue: `detail` is "<path> <message>". */
+function zodIssues(error: z.ZodError, each: (detail: string, path: Path) => void): void {
+  for (const issue of error.issues) each(`${issue.path.length ? `${issue.path.join('.')} ` : ''}${issue.message}`, issue.path as Path);
 }
 
 function checkKind(registry: KindRegistry, family: Family, step: { kind: string; params: Record<string, unknown> }, file: string, path: Path, diagnostics: Diagnostics): void {
   const spec = registry[family].get(step.kind);
   if (!spec) {
     const hint = suggest(step.kind, registry[family].keys());
-    diagnostics.error('unknown_kind', file, `unknown ${family.replace(/s$/, '')} kind "${step.kind}"${hint ? ` (did you mean "${hint}"?)` : ''}`, path);
+    diagnostics.report('unknown_kind', file, { family: family.replace(/s$/, ''), kind: step.kind, hint }, path);
     return;
   }
   const parsed = spec.params.safeParse(step.params);
-  if (!parsed.success) report(diagnostics, 'invalid_params', file, [...path, 'params'], parsed.error, `${step.kind}:`);
+  if (!parsed.success) zodIssues(parsed.error, (detail, at) => diagnostics.report('invalid_params', file, { kind: step.kind, detail }, [...path, 'params', ...at]));
   if (family === 'conditions') {
     // Nested conditions (not, anyOf) are checked as conditions in their own right.
     const nested = step.params.condition ? [step.params.condition] : Array.isArray(step.params.conditions) ? step.params.conditions : [];
@@ -49,17 +47,17 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
   for (const s of loaded.schemas) {
     const parsed = schemaEnvelope.safeParse(s.value);
     if (!parsed.success) {
-      report(diagnostics, 'invalid_schema_declaration', s.file, [], parsed.error, 'schema');
+      zodIssues(parsed.error, (detail, at) => diagnostics.report('invalid_schema_declaration', s.file, { detail }, at));
       continue;
     }
     const prior = schemaEvents.get(s.value.event);
-    if (prior) diagnostics.error('duplicate_schema', s.file, `event "${s.value.event}" already has a schema in ${prior}`, ['event']);
+    if (prior) diagnostics.report('duplicate_schema', s.file, { event: s.value.event, prior }, ['event']);
     else schemaEvents.set(s.value.event, s.file);
     const meta = String(s.value.schema.$schema ?? '');
     const ajv = meta.includes('2020-12') ? ajv2020 : ajv7;
     if (!ajv.validateSchema(s.value.schema)) {
       for (const e of ajv.errors ?? []) {
-        diagnostics.error('invalid_json_schema', s.file, `schema${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}`, ['schema', ...e.instancePath.split('/').filter(Boolean)]);
+        diagnostics.report('invalid_json_schema', s.file, { where: e.instancePath.replace(/\//g, '.'), detail: e.message ?? 'is invalid' }, ['schema', ...e.instancePath.split('/').filter(Boolean)]);
       }
     }
   }
@@ -70,11 +68,11 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
   for (const d of loaded.dataElements) {
     const parsed = dataElementEnvelope.safeParse(d.value);
     if (!parsed.success) {
-      report(diagnostics, 'invalid_data_element', d.file, [d.exportName], parsed.error, `data element ${d.exportName}:`);
+      zodIssues(parsed.error, (detail, at) => diagnostics.report('invalid_data_element', d.file, { name: d.exportName, detail }, [d.exportName, ...at]));
       continue;
     }
     const prior = deFiles.get(d.exportName);
-    if (prior) diagnostics.error('duplicate_data_element', d.file, `data element "${d.exportName}" is already declared in ${prior}`, [d.exportName]);
+    if (prior) diagnostics.report('duplicate_data_element', d.file, { name: d.exportName, prior }, [d.exportName]);
     else deFiles.set(d.exportName, d.file);
     checkKind(registry, 'data-elements', d.value, d.file, [d.exportName], diagnostics);
     deEdges.set(d.exportName, dataElementReads(d.value));
@@ -82,14 +80,13 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
   for (const d of loaded.dataElements) {
     for (const name of deEdges.get(d.exportName) ?? []) {
       if (!deFiles.has(name)) {
-        const hint = suggest(name, deFiles.keys());
-        diagnostics.error('unknown_data_element', d.file, `data element "${d.exportName}" reads unknown data element "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, [d.exportName, 'params']);
+        diagnostics.report('unknown_data_element', d.file, { name, reader: d.exportName, hint: suggest(name, deFiles.keys()) }, [d.exportName, 'params']);
       }
     }
   }
   for (const cycle of findCycles(deEdges)) {
     const file = deFiles.get(cycle[0]) ?? 'data-elements';
-    diagnostics.error('data_element_cycle', file, `data elements form a cycle: ${[...cycle, cycle[0]].join(' -> ')}`, [cycle[0]]);
+    diagnostics.report('data_element_cycle', file, { cycle }, [cycle[0]]);
   }
 
   // Rules: shape, unique ids, kinds, events, references, dead rules.
@@ -97,19 +94,18 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
   for (const r of loaded.rules) {
     const parsed = ruleEnvelope.safeParse(r.value);
     if (!parsed.success) {
-      report(diagnostics, 'invalid_rule', r.file, [], parsed.error, 'rule');
+      zodIssues(parsed.error, (detail, at) => diagnostics.report('invalid_rule', r.file, { detail }, at));
       continue;
     }
     const rule = r.value;
     const prior = ruleFiles.get(rule.id);
-    if (prior) diagnostics.error('duplicate_id', r.file, `rule id "${rule.id}" is already used by ${prior}`, ['id']);
+    if (prior) diagnostics.report('duplicate_id', r.file, { id: rule.id, prior }, ['id']);
     else ruleFiles.set(rule.id, r.file);
 
     rule.events.forEach((e, i) => {
       if (typeof e === 'string') {
         if (!schemaEvents.has(e)) {
-          const hint = suggest(e, schemaEvents.keys());
-          diagnostics.error('unknown_event', r.file, `event "${e}" has no schema under schemas/${hint ? ` (did you mean "${hint}"?)` : ''}`, ['events', i]);
+          diagnostics.report('unknown_event', r.file, { event: e, hint: suggest(e, schemaEvents.keys()) }, ['events', i]);
         }
       } else checkKind(registry, 'events', e, r.file, ['events', i], diagnostics);
     });
@@ -121,26 +117,24 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
         if (typeof step === 'string') return;
         for (const ref of findRefs(step.params)) {
           if (!deFiles.has(ref.name)) {
-            const hint = suggest(ref.name, deFiles.keys());
-            diagnostics.error('unknown_data_element', r.file, `unknown data element "${ref.name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, [part, i, 'params', ...ref.path]);
+            diagnostics.report('unknown_data_element', r.file, { name: ref.name, hint: suggest(ref.name, deFiles.keys()) }, [part, i, 'params', ...ref.path]);
           }
         }
         for (const name of codeReads(step)) {
           if (!deFiles.has(name)) {
-            const hint = suggest(name, deFiles.keys());
-            diagnostics.error('unknown_data_element', r.file, `custom code reads unknown data element "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, [part, i]);
+            diagnostics.report('unknown_data_element', r.file, { name, inCode: true, hint: suggest(name, deFiles.keys()) }, [part, i]);
           }
         }
       });
     }
 
-    if (rule.environments.length === 0) diagnostics.warn('dead_rule', r.file, `rule "${rule.id}" is in no environment`, ['environments']);
+    if (rule.environments.length === 0) diagnostics.report('dead_rule', r.file, { rule: rule.id, reason: 'is in no environment' }, ['environments']);
     const words = rule.conditions.map((c) => describeStep(registry, 'conditions', c));
     rule.conditions.forEach((c, i) => {
       if (c.kind !== 'not') return;
       const inner = describeStep(registry, 'conditions', c.params.condition as { kind: string; params: Record<string, unknown> });
       const j = words.indexOf(inner);
-      if (j >= 0) diagnostics.warn('dead_rule', r.file, `rule "${rule.id}" can never fire: condition ${j + 1} (${inner}) contradicts condition ${i + 1} (${words[i]})`, ['conditions', i]);
+      if (j >= 0) diagnostics.report('dead_rule', r.file, { rule: rule.id, reason: `can never fire: condition ${j + 1} (${inner}) contradicts condition ${i + 1} (${words[i]})` }, ['conditions', i]);
     });
   }
 

@@ -8,6 +8,7 @@ import { bundle, type Bundle } from './bundle';
 import { entrySource, type BuildStamp } from './entry';
 import { graphJson } from './graph-json';
 import { schemaDocuments } from './schema-docs';
+import { simulationSettings } from './simulation-settings';
 import { siteValidation, validationEntry } from './validators';
 
 // Phase 5: bundles, graphs and the manifest, written to a staging folder and then swapped
@@ -41,7 +42,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], root:
   return { bundles, files, timings };
 }
 
-export function manifestFor(plans: EnvPlan[], bundles: Record<string, Bundle>, stamp: BuildStamp, previous: Manifest | null): Manifest {
+export function manifestFor(graph: ContainerGraph, plans: EnvPlan[], bundles: Record<string, Bundle>, stamp: BuildStamp, previous: Manifest | null): Manifest {
   const environments: Manifest['environments'] = { ...(previous?.environments ?? {}) };
   for (const plan of plans) {
     const b = bundles[plan.env.name];
@@ -56,7 +57,7 @@ export function manifestFor(plans: EnvPlan[], bundles: Record<string, Bundle>, s
       graph: `${plan.env.name}/graph.json`,
     };
   }
-  return { version: stamp.version, buildTime: stamp.buildTime, environments };
+  return { version: stamp.version, buildTime: stamp.buildTime, environments, simulate: simulationSettings(graph) };
 }
 
 export function readManifest(outDir: string): Manifest | null {

@@ -1,18 +1,30 @@
+import { CATALOGUE, type ArgsOf, type DiagnosticCode, type Severity } from './catalogue';
+
 // Problems are data: { code, severity, file, path, message }, collected by every phase and
 // reshaped only at the edge (the CLI prints them, the viewer shows them). Errors fail a build;
-// warnings are printed, never thrown.
+// warnings are printed, never thrown. Codes, severities, messages and fixes come from the one
+// catalogue (./catalogue.ts).
 
-export type Severity = 'error' | 'warning';
+export { CATALOGUE, type DiagnosticCode, type Severity } from './catalogue';
+
+export type Path = (string | number)[];
 
 export interface Diagnostic {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   /** Source file, relative to the project root. */
   file: string;
   /** Where inside the declaration (e.g. ['actions', 2, 'params', 'vars']). */
-  path: (string | number)[];
+  path: Path;
   message: string;
-  /** 1-based line and column when known (load errors). */
+  /** How to fix it (from the catalogue). */
+  fix?: string;
+  /** 1-based line and column when known. */
+  line?: number;
+  column?: number;
+}
+
+export interface Position {
   line?: number;
   column?: number;
 }
@@ -20,12 +32,13 @@ export interface Diagnostic {
 export class Diagnostics {
   readonly list: Diagnostic[] = [];
 
-  error(code: string, file: string, message: string, path: (string | number)[] = [], at?: { line?: number; column?: number }): void {
-    this.list.push({ code, severity: 'error', file, path, message, ...at });
-  }
-
-  warn(code: string, file: string, message: string, path: (string | number)[] = []): void {
-    this.list.push({ code, severity: 'warning', file, path, message });
+  /** Records one diagnostic of a catalogued code; severity, message and fix come from the catalogue. */
+  report<C extends DiagnosticCode>(code: C, file: string, args: ArgsOf<C>, path: Path = [], at: Position = {}): void {
+    const spec = CATALOGUE[code] as { severity: Severity; fix: string; message(a: ArgsOf<C>): string };
+    const d: Diagnostic = { code, severity: spec.severity, file, path, message: spec.message(args), fix: spec.fix };
+    if (at.line !== undefined) d.line = at.line;
+    if (at.column !== undefined) d.column = at.column;
+    this.list.push(d);
   }
 
   get errors(): Diagnostic[] {

@@ -80,6 +80,23 @@ export interface GraphSchema {
   validated: boolean;
 }
 
+/** A CSP fetch directive a request falls under. */
+export type CspDirective = 'script-src' | 'img-src' | 'connect-src' | 'frame-src' | 'style-src';
+
+/**
+ * One entry of an environment's host inventory: a host the bundle can contact, for which consent
+ * category and under which CSP directive, and the rules that make it do so. `'self'` is the page's
+ * own origin. Learnt at compile time from each kind's `hosts()` (compiler/kinds) and the entry's
+ * own services (schema service, validation report).
+ */
+export interface HostUse {
+  host: string;
+  category: 'analytics' | 'advertising' | 'performance' | 'necessary';
+  directive: CspDirective;
+  /** Rule ids, or `(container)` for the bundle's own services. */
+  rules: string[];
+}
+
 export interface Graph {
   env: EnvName;
   version: string;
@@ -97,6 +114,8 @@ export interface Graph {
   /** Tables that rules and data elements declare for the viewer (e.g. the analytics mapping). */
   tables: { name: string; file: string; description: string; columns: string[]; rows: Record<string, unknown>[] }[];
   diagnostics: Diagnostic[];
+  /** Every host this bundle can contact (added field; absent in older builds). */
+  hosts?: HostUse[];
 }
 
 /** What `tagc simulate` learns from the project (the simulator never imports a container). */
@@ -110,7 +129,7 @@ export interface SimulationSettings {
 export interface Manifest {
   version: string;
   buildTime: string;
-  environments: Partial<Record<EnvName, { file: string; bytes: number; gzipBytes: number; integrity: string; rules: number; dataElements: number; map: string; graph: string }>>;
+  environments: Partial<Record<EnvName, { file: string; bytes: number; gzipBytes: number; integrity: string; rules: number; dataElements: number; map: string; graph: string; hosts?: HostUse[] }>>;
   /** Added for the simulator; absent in builds made before it existed. */
   simulate?: SimulationSettings;
 }

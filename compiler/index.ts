@@ -78,10 +78,10 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   let bundles: Record<string, Bundle> = {};
   if (options.emit !== false) {
     const t0 = performance.now();
-    const out = await emitBundles(graph, plans, options.root, stamp, diagnostics.list);
+    const out = await emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list);
     bundles = out.bundles;
     Object.assign(timings, out.timings);
-    const manifest = manifestFor(graph, plans, bundles, stamp, readManifest(outDir));
+    const manifest = manifestFor(graph, plans, bundles, out.hosts, stamp, readManifest(outDir));
     writeOutput(outDir, { ...out.files, 'manifest.json': JSON.stringify(manifest, null, 2) });
     timings.emit = performance.now() - t0;
   }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Env } from '../../runtime/declare/types';
+import type { HostUse } from '../graph-types';
 
 // The compiler's half of a kind: how its params are validated and how the viewer says it in
 // plain words. The runtime half lives in runtime/<family>/ under the same kind name.
@@ -12,16 +14,22 @@ export interface Words {
   condition(c: unknown): string;
 }
 
+/** A host a step can contact (the rule and env are added by the inventory). */
+export type HostRequest = Omit<HostUse, 'rules'>;
+
 export interface KindSpec<P = Record<string, unknown>> {
   kind: string;
   params: z.ZodType<P>;
   describe(params: P, words: Words): string;
+  /** The hosts a step of this kind can contact in an environment (the host inventory, CSP). */
+  hosts?(params: P, env: Env): HostRequest[];
 }
 
 export function defineKind<S extends z.ZodType>(spec: {
   kind: string;
   params: S;
   describe(params: z.infer<S>, words: Words): string;
+  hosts?(params: z.infer<S>, env: Env): HostRequest[];
 }): KindSpec<z.infer<S>> {
   return spec as unknown as KindSpec<z.infer<S>>;
 }
@@ -32,3 +40,12 @@ export const ref = z.object({ $de: z.string().min(1) }).strict();
 export const valueOrRef = z.union([ref, z.string(), z.number(), z.boolean(), z.null()]);
 /** A nested condition or action descriptor (its runtime function is not checked here). */
 export const descriptor = z.object({ kind: z.string(), params: z.record(z.string(), z.unknown()) }).passthrough();
+
+/** The host of an absolute URL (`'self'` for a relative one), for `hosts()`. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "'self'";
+  }
+}

@@ -15,4 +15,5 @@ export default defineKind({
     underAge: flag.optional(),
   }).strict(),
   describe: (p, w) => `send the advertising activity pixel src=${p.src};type=${p.type};cat=${p.cat} to ${p.host}${p.npa !== undefined ? ` (npa from ${w.value(p.npa)})` : ''}`,
+  hosts: (p) => [{ host: p.host, category: 'advertising', directive: 'img-src' }],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineKind, ref } from '../kind';
-import { identitySettings, textOrRef } from './analytics-page-view';
+import { identitySettings, textOrRef, identityHosts } from './analytics-page-view';
 
 export default defineKind({
   kind: 'analyticsCustomerIds',
@@ -9,4 +9,5 @@ export default defineKind({
     .strict(),
   describe: (p, w) =>
     `send customer ids ${Object.entries(p.ids).map(([code, v]) => `${code} = ${w.value(v)}`).join(', ')} as authenticated when ${w.value(p.loggedIn)}${p.identified === undefined ? '' : ` and ${w.value(p.identified)}`}`,
+  hosts: (p) => identityHosts(p.identity),
 });

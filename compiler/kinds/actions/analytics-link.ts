@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineKind } from '../kind';
-import { analyticsSettings, analyticsVars, describeVars, textOrRef } from './analytics-page-view';
+import { analyticsSettings, analyticsVars, describeVars, textOrRef, analyticsHosts } from './analytics-page-view';
 
 const types = { o: '', d: ' (download)', e: ' (exit)' } as const;
 
@@ -11,4 +11,5 @@ export default defineKind({
     const vars = describeVars(p.vars, w);
     return `send link hit ${w.value(p.name)}${types[p.type ?? 'o']}${vars ? ` with ${vars}` : ''}`;
   },
+  hosts: (p) => analyticsHosts(p.settings),
 });

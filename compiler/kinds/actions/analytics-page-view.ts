@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VAR_NAME } from '../../../runtime/analytics/names';
-import { defineKind, ref, type Words } from '../kind';
+import { defineKind, ref, type HostRequest, type Words } from '../kind';
 
 // Shared by the analytics-* kinds: the settings every hit carries and the variables object.
 
@@ -22,6 +22,23 @@ export const analyticsVars = z.record(z.string().regex(VAR_NAME, 'an analytics v
 
 export const textOrRef = z.union([ref, z.string().min(1)]);
 
+type Identity = z.infer<typeof identitySettings>;
+
+/** The identity service: the id call (connect-src) and its data-source syncs (image or iframe). */
+export function identityHosts(identity: Identity | null): HostRequest[] {
+  if (!identity) return [];
+  return (['connect-src', 'img-src', 'frame-src'] as const).map((directive) => ({ host: identity.host, category: 'analytics' as const, directive }));
+}
+
+/** Beacons leave as images, or as POST / sendBeacon when long or on exit (connect-src); plus the identity service. */
+export function analyticsHosts(settings: z.infer<typeof analyticsSettings>): HostRequest[] {
+  return [
+    { host: settings.trackingServer, category: 'analytics', directive: 'img-src' },
+    { host: settings.trackingServer, category: 'analytics', directive: 'connect-src' },
+    ...identityHosts(settings.identity),
+  ];
+}
+
 export function describeVars(vars: Record<string, unknown> | undefined, w: Words): string {
   return Object.entries(vars ?? {})
     .map(([k, v]) => `${k} = ${w.value(v)}`)
@@ -35,4 +52,5 @@ export default defineKind({
     const vars = describeVars(p.vars, w);
     return `send page view${vars ? ` with ${vars}` : ''}${p.clear === false ? '' : ', then clear variables'}`;
   },
+  hosts: (p) => analyticsHosts(p.settings),
 });

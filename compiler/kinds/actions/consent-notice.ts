@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineKind } from '../kind';
+import { defineKind, hostOf } from '../kind';
 
 const polling = z.object({ selector: z.string().min(1), every: z.number().int().positive(), times: z.number().int().positive().max(1000) });
 
@@ -27,4 +27,5 @@ export default defineKind({
   }),
   describe: (p) =>
     `load the consent notice ${p.url.base} (domain ${p.url.domainId}, vendor ${p.url.vendorIds.standard} or ${p.url.vendorIds.test} in test mode) unless framed, on ${p.rules.hosts.join(', ')}, under ${p.rules.pathPrefixes.join(', ')} or for search crawlers`,
+  hosts: (p) => [{ host: hostOf(p.url.base), category: 'necessary', directive: 'script-src' }],
 });

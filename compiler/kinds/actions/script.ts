@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineKind } from '../kind';
+import { defineKind, hostOf } from '../kind';
 
 const env = z.enum(['test', 'dev', 'stg', 'prod', 'internal']);
 
@@ -15,4 +15,8 @@ export default defineKind({
   }),
   describe: (p) =>
     `load the ${p.name} script ${typeof p.url === 'string' ? p.url : Object.entries(p.url).map(([e, u]) => `${e}: ${u}`).join(', ')}${p.timeout ? ` (timeout ${p.timeout} ms)` : ''}${p.init ? `, then ${p.init.global}.${p.init.method}(${JSON.stringify(p.init.args).slice(1, -1)})` : ''}`,
+  hosts: (p, env) => {
+    const url = typeof p.url === 'string' ? p.url : p.url[env];
+    return url ? [{ host: hostOf(url), category: p.sends, directive: 'script-src' }] : [];
+  },
 });

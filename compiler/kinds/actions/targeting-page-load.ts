@@ -13,4 +13,5 @@ export default defineKind({
   }),
   describe: (p, w) =>
     `load the targeting service (${p.edgeHost}, client ${p.clientCode}, ${p.timeout} ms timeout) with ${Object.entries(p.parameters).map(([k, v]) => `${k} = ${w.value(v)}`).join(', ')}`,
+  hosts: (p) => [{ host: p.edgeHost, category: 'performance', directive: 'connect-src' }],
 });

@@ -1,12 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../diagnostics';
-import type { Manifest } from '../../graph-types';
+import type { HostUse, Manifest } from '../../graph-types';
+import type { KindRegistry } from '../../kinds/registry';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
 import { bundle, type Bundle } from './bundle';
 import { entrySource, type BuildStamp } from './entry';
 import { graphJson } from './graph-json';
+import { hostInventory } from './hosts';
 import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
 import { siteValidation, validationEntry } from './validators';
@@ -20,13 +22,14 @@ export interface EmitResult {
   timings: Record<string, number>;
 }
 
-export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], root: string, stamp: BuildStamp, diagnostics: Diagnostic[]): Promise<{ bundles: Record<string, Bundle>; files: Record<string, string>; timings: Record<string, number> }> {
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[]): Promise<{ bundles: Record<string, Bundle>; files: Record<string, string>; timings: Record<string, number>; hosts: Record<string, HostUse[]> }> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const runtimeStart = join(root, 'runtime', 'core', 'start.ts');
   const bundles: Record<string, Bundle> = {};
   const files: Record<string, string> = {};
   const timings: Record<string, number> = {};
+  const hosts: Record<string, HostUse[]> = {};
   for (const plan of plans) {
     const t0 = performance.now();
     const env = plan.env.name;
@@ -35,14 +38,15 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], root:
     bundles[env] = b;
     files[`${env}/${b.fileName}`] = b.code;
     files[`${env}/${b.mapName}`] = b.map;
-    files[`${env}/graph.json`] = JSON.stringify(graphJson(graph, plan, b, stamp, diagnostics), null, 1);
+    hosts[env] = hostInventory(plan, registry, site);
+    files[`${env}/graph.json`] = JSON.stringify({ ...graphJson(graph, plan, b, stamp, diagnostics), hosts: hosts[env] }, null, 1);
     timings[`bundle ${env}`] = performance.now() - t0;
   }
   Object.assign(files, schemaDocuments(graph, site, stamp.version));
-  return { bundles, files, timings };
+  return { bundles, files, timings, hosts };
 }
 
-export function manifestFor(graph: ContainerGraph, plans: EnvPlan[], bundles: Record<string, Bundle>, stamp: BuildStamp, previous: Manifest | null): Manifest {
+export function manifestFor(graph: ContainerGraph, plans: EnvPlan[], bundles: Record<string, Bundle>, hosts: Record<string, HostUse[]>, stamp: BuildStamp, previous: Manifest | null): Manifest {
   const environments: Manifest['environments'] = { ...(previous?.environments ?? {}) };
   for (const plan of plans) {
     const b = bundles[plan.env.name];
@@ -55,6 +59,7 @@ export function manifestFor(graph: ContainerGraph, plans: EnvPlan[], bundles: Re
       dataElements: plan.dataElements.length,
       map: `${plan.env.name}/${b.mapName}`,
       graph: `${plan.env.name}/graph.json`,
+      hosts: hosts[plan.env.name] ?? [],
     };
   }
   return { version: stamp.version, buildTime: stamp.buildTime, environments, simulate: simulationSettings(graph) };

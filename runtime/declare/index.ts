@@ -12,6 +12,7 @@ export { domReady } from '../events/dom-ready';
 export { windowLoaded } from '../events/window-loaded';
 export { pageHidden } from '../events/page-hidden';
 export { directCall } from '../events/direct-call';
+export { pageBottom } from '../events/page-bottom';
 export { consentGiven, consentChanged, consentDeclined } from '../events/consent';
 
 export { pathStartsWith, pathContains, pathEquals, pathEndsWith, pathMatches } from '../conditions/path';

@@ -254,6 +254,11 @@ export async function simulateScript(script: PageScript, options: SimulateOption
     if (provider && options.consent !== undefined) writeStoredConsent(provider, win, options.consent);
     options.beforeLoad?.(win);
 
+    // happy-dom fires its own window load as soon as it can, before the document is parsed; only
+    // the simulated page's load (below, after DOMContentLoaded) reaches the page's listeners.
+    let loaded = false;
+    win.addEventListener('load', (e) => !loaded && (e.target === win || e.target === doc) && e.stopImmediatePropagation());
+
     // The page as a browser loads it: the container's script in <head> while parsing, then
     // DOMContentLoaded, then load.
     const script = doc.createElement('script');
@@ -268,6 +273,7 @@ export async function simulateScript(script: PageScript, options: SimulateOption
     doc.dispatchEvent(new win.Event('DOMContentLoaded', { bubbles: true }));
     await clock.tickAsync(0);
     readyState = 'complete';
+    loaded = true;
     win.dispatchEvent(new win.Event('load'));
     await clock.tickAsync(0);
 

@@ -26,6 +26,7 @@ export { not } from '../conditions/not';
 export { anyOf } from '../conditions/any-of';
 
 export { sendPageView } from '../actions/analytics-page-view';
+export type { AnalyticsSettings } from '../analytics/settings';
 export { sendLinkHit } from '../actions/analytics-link';
 export { trackEvent } from '../actions/analytics-event';
 export { setVariables } from '../actions/analytics-set';

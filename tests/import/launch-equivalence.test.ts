@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Graph } from '../../compiler/graph-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulateOptions, SimWindow } from '../../compiler/simulate/types';
 import { beacons, FIXTURES, importAndBuild, runTurbine, type ImportedContainer } from '../helpers/launch';
@@ -120,5 +122,32 @@ describe('a Launch library and its import send the same beacons', () => {
     expect(fromLaunch.length).toBeGreaterThan(2);
     expect(fromTagc).toEqual(fromLaunch);
     check(fromTagc);
+  });
+});
+
+describe('the import of the fixture library', () => {
+  it('maps every rule and data element, leaving only the generated consent and the timer to review', () => {
+    const s = imported.imported.summary;
+    expect([s.launchRules, s.rules, s.dataElements]).toEqual([34, 35, 23]);
+    expect(imported.imported.report.count('not mapped')).toBe(0);
+    expect(imported.imported.report.entries.map((e) => e.subject)).toEqual(['rule "launch-consent"', 'rule "Timer - Engaged 1s" (RL28)']);
+  });
+
+  it('builds every mapped Core type into the prod bundle as its tagc kind', () => {
+    const graph = JSON.parse(readFileSync(join(imported.root, 'build', 'prod', 'graph.json'), 'utf8')) as Graph;
+    const text = JSON.stringify(graph);
+    for (const kind of ['pageBottom', 'libraryLoaded', 'domReady', 'windowLoaded', 'directCall', 'elementClick', 'timeOnPage', 'path', 'host', 'compare', 'not', 'custom',
+      'analyticsSet', 'analyticsPageView', 'analyticsLink', 'analyticsClear', 'triggerDirectCall', 'consentProvider', 'globalVariable', 'pageInfo', 'domAttribute', 'queryParam', 'cookie', 'localStorage', 'sessionStorage', 'constant']) {
+      expect(text, kind).toContain(`"${kind}"`);
+    }
+  });
+
+  it('splits the rule whose events have different orders, and notes the Launch order where it renumbers', () => {
+    const load = readFileSync(join(imported.root, 'rules', 'launch', 'two-events-load-or-refresh.ts'), 'utf8');
+    const call = readFileSync(join(imported.root, 'rules', 'launch', 'two-events-load-or-refresh-2.ts'), 'utf8');
+    expect(load).toContain('events: [libraryLoaded()]');
+    expect(load).toMatch(/order: \d+, \/\/ Launch order 60, place 29 in the library/);
+    expect(call).toContain("events: [directCall('refresh')]");
+    expect(call).toMatch(/order: \d+, \/\/ Launch order 50, place 29 in the library/);
   });
 });

@@ -10,6 +10,8 @@ const USAGE = `tagc: rules-as-code tag manager
   tagc simulate [options]          run a built bundle in happy-dom and print JSON (tagc simulate --help)
   tagc serve [--port <n>]          serve build/ (bundles, demo page, viewer) on 127.0.0.1
   tagc bench                       measure bundle sizes, compile time and browser timings
+  tagc import launch <lib> [--out <dir>]
+                                   turn a published Adobe Launch library into tagc modules and a report
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -26,6 +28,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./commands/serve')).serve(rest);
       case 'bench':
         return await (await import('./commands/bench')).bench(rest);
+      case 'import':
+        return await (await import('./commands/import')).importCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -12,7 +12,9 @@ export const HEADERS_FILE = '_headers';
 
 export class DirectoryTarget implements StorageTarget {
   readonly location: string;
-  private headersWritten = false;
+  /** Written once per run, before the first object. */
+  private headers: Promise<void> | null = null;
+  private writes = 0;
 
   constructor(dir: string) {
     this.location = resolve(dir);
@@ -26,7 +28,7 @@ export class DirectoryTarget implements StorageTarget {
 
   private async write(file: string, body: Buffer | string): Promise<void> {
     await mkdir(dirname(file), { recursive: true });
-    const tmp = `${file}.tagc-${process.pid}.tmp`;
+    const tmp = `${file}.tagc-${process.pid}-${this.writes++}.tmp`;
     await writeFile(tmp, body);
     await rename(tmp, file);
   }
@@ -42,16 +44,17 @@ export class DirectoryTarget implements StorageTarget {
 
   async put(key: string, body: Buffer, _headers: ObjectHeaders): Promise<void> {
     try {
-      if (!this.headersWritten) {
-        const headers = join(this.location, HEADERS_FILE);
-        const text = headersFile(ENV_NAMES);
-        if ((await readFile(headers, 'utf8').catch(() => null)) !== text) await this.write(headers, text);
-        this.headersWritten = true;
-      }
+      await (this.headers ??= this.writeHeaders());
       await this.write(this.path(key), body);
     } catch (error) {
       throw new TargetError('PUT', key, this.location, (error as Error).message);
     }
+  }
+
+  private async writeHeaders(): Promise<void> {
+    const file = join(this.location, HEADERS_FILE);
+    const text = headersFile(ENV_NAMES);
+    if ((await readFile(file, 'utf8').catch(() => null)) !== text) await this.write(file, text);
   }
 
   async delete(key: string): Promise<void> {

@@ -29,6 +29,7 @@ export class S3Target implements StorageTarget {
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
+  private readonly region: string | undefined;
 
   constructor(
     url: string,
@@ -36,8 +37,8 @@ export class S3Target implements StorageTarget {
   ) {
     ({ bucket: this.bucket, prefix: this.prefix } = parseS3Url(url));
     this.location = `s3://${this.bucket}${this.prefix ? `/${this.prefix.slice(0, -1)}` : ''}`;
-    const region = options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? (options.endpoint ? 'us-east-1' : undefined);
-    this.client = new S3Client({ region, endpoint: options.endpoint, forcePathStyle: Boolean(options.endpoint) });
+    this.region = options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? (options.endpoint ? 'us-east-1' : undefined);
+    this.client = new S3Client({ region: this.region, endpoint: options.endpoint, forcePathStyle: Boolean(options.endpoint) });
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -69,7 +70,6 @@ export class S3Target implements StorageTarget {
   defaultPublicUrl(): string | null {
     const path = `${this.bucket}/${this.prefix}`.replace(/\/$/, '');
     if (this.options.endpoint) return `${this.options.endpoint.replace(/\/+$/, '')}/${path}`;
-    const region = this.options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
-    return region ? `https://${this.bucket}.s3.${region}.amazonaws.com${this.prefix ? `/${this.prefix.slice(0, -1)}` : ''}` : null;
+    return this.region ? `https://${this.bucket}.s3.${this.region}.amazonaws.com${this.prefix ? `/${this.prefix.slice(0, -1)}` : ''}` : null;
   }
 }

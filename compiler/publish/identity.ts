@@ -7,6 +7,9 @@ import { BUILD_ID } from './layout';
 
 // What names a published build and who moves it.
 
+/** A bundle's SRI value, as the manifest gives it. */
+export const integrityOf = (bytes: Buffer): string => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
 /** First 12 hex of SHA-256 over `<env> <integrity>` lines, sorted: the same bundles give the same hash. */
 export function buildHash(manifest: Pick<Manifest, 'environments'>): string {
   const lines = Object.entries(manifest.environments)

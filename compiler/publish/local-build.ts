@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { EnvName, Manifest } from '../graph-types';
-import { buildHash, buildIdOf } from './identity';
+import { buildHash, buildIdOf, integrityOf } from './identity';
 import { buildKey, headersFor, MANIFEST_TO_ROOT, manifestKey, mapKey, type ObjectHeaders } from './layout';
 import type { PublishedManifest } from './release-types';
 
@@ -36,8 +35,6 @@ function filesUnder(dir: string): string[] {
     });
 }
 
-const sha384 = (b: Buffer) => `sha384-${createHash('sha384').update(b).digest('base64')}`;
-
 export function readLocalBuild(buildDir: string, identity: { commit: string; tagcVersion: string }): LocalBuild {
   const manifestFile = join(buildDir, 'manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`nothing to publish: ${manifestFile} is missing (run tagc build)`);
@@ -65,7 +62,7 @@ export function readLocalBuild(buildDir: string, identity: { commit: string; tag
     const entry = manifest.environments[env]!;
     const bundle = read(entry.file);
     // A bundle edited or rebuilt after the manifest was written must not be published under it.
-    if (sha384(bundle) !== entry.integrity) throw new Error(`${join(buildDir, entry.file)} does not match the integrity in ${manifestFile} (run tagc build again)`);
+    if (integrityOf(bundle) !== entry.integrity) throw new Error(`${join(buildDir, entry.file)} does not match the integrity in ${manifestFile} (run tagc build again)`);
     add(buildKey(buildId, entry.file), bundle);
     add(buildKey(buildId, entry.graph), read(entry.graph));
     add(mapKey(buildId, entry.map), read(entry.map));

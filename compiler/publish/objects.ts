@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PlannedObject } from './local-build';
+import { readsBack } from './read-back';
 import type { StorageTarget } from './target';
 
 // The immutable half of a publish: compare every object with what the target already holds,
@@ -60,7 +61,6 @@ export async function uploadObjects(target: StorageTarget, plans: ObjectPlan[]):
   const toUpload = plans.filter((p) => p.state === 'upload');
   await eachLimited(toUpload, CONCURRENCY, (p) => target.put(p.key, p.body, p.headers));
   await eachLimited(toUpload, CONCURRENCY, async (p) => {
-    const back = await target.get(p.key);
-    if (!back || !back.equals(p.body)) throw new Error(`verification failed: ${target.location}/${p.key} reads back ${back ? `different bytes (sha256 ${sha256(back).slice(0, 16)}…)` : 'as missing'} after upload; no pointer was moved`);
+    if (!(await readsBack(target, p.key, p.body))) throw new Error(`verification failed: ${target.location}/${p.key} does not read back as the bytes uploaded`);
   });
 }

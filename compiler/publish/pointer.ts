@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { EnvName } from '../graph-types';
 import { readHistory, readPointer } from './documents';
+import { integrityOf } from './identity';
+import { readsBack } from './read-back';
 import { buildKey, headersFor, historyKey, pointerKey, stableKey, STABLE_VIEWER_KEY } from './layout';
 import type { Pointer, PublishedBuild, ReleaseAction, ReleaseHistory, ReleaseRecord } from './release-types';
 import type { StorageTarget } from './target';
@@ -22,8 +23,6 @@ export interface MovePlan {
   /** The build's viewer page (publish root relative) when the stable viewer follows this move. */
   viewer: string | null;
 }
-
-export const sha384 = (b: Buffer): string => `sha384-${createHash('sha384').update(b).digest('base64')}`;
 
 export async function planMove(target: StorageTarget, build: PublishedBuild, env: EnvName, move: { action: ReleaseAction; by: string; at: string }): Promise<MovePlan> {
   const id = build.publish.buildId;
@@ -53,21 +52,24 @@ export async function applyMove(target: StorageTarget, plan: MovePlan): Promise<
   const { env, record } = plan;
   const bundle = await target.get(record.file);
   if (!bundle) throw new Error(`${target.location}/${record.file} is missing: ${env} was not moved`);
-  if (sha384(bundle) !== record.integrity) throw new Error(`${target.location}/${record.file} does not match the integrity its manifest gives (${record.integrity}): ${env} was not moved`);
+  if (integrityOf(bundle) !== record.integrity) throw new Error(`${target.location}/${record.file} does not match the integrity its manifest gives (${record.integrity}): ${env} was not moved`);
 
   const journal: { key: string; previous: Buffer | null }[] = [];
   const write = async (key: string, body: Buffer) => {
     journal.push({ key, previous: await target.get(key) });
     await target.put(key, body, headersFor(key));
   };
+  const pointer = json(record);
+  const history = json({ env, releases: [...plan.history.releases, record] } satisfies ReleaseHistory);
   try {
     await write(stableKey(env), bundle);
-    await write(pointerKey(env), json(record));
+    await write(pointerKey(env), pointer);
     if (plan.viewer) await write(STABLE_VIEWER_KEY, Buffer.from(stableViewerPage(plan.viewer, record.buildId)));
-    await verifyMove(target, record);
-    await write(historyKey(env), json({ env, releases: [...plan.history.releases, record] } satisfies ReleaseHistory));
-    const back = await readHistory(target, env);
-    if (back.releases.at(-1)?.at !== record.at || back.releases.at(-1)?.buildId !== record.buildId) throw new Error(`verification failed: ${target.location}/${historyKey(env)} does not end with the new record`);
+    // The page-facing objects are checked before the history records the move.
+    await verify(target, stableKey(env), bundle, `the bundle with integrity ${record.integrity}`);
+    await verify(target, pointerKey(env), pointer, `the pointer to ${record.buildId}`);
+    await write(historyKey(env), history);
+    await verify(target, historyKey(env), history, 'the history ending with this move');
   } catch (error) {
     const restored = await restore(target, journal);
     const before = plan.from ? `${env} still runs ${plan.from.buildId}` : `${env} has no release, as before`;
@@ -75,12 +77,8 @@ export async function applyMove(target: StorageTarget, plan: MovePlan): Promise<
   }
 }
 
-/** Downloads the stable bundle and the pointer and checks them against the manifest's integrity. */
-export async function verifyMove(target: StorageTarget, record: ReleaseRecord): Promise<void> {
-  const stable = await target.get(stableKey(record.env));
-  if (!stable || sha384(stable) !== record.integrity) throw new Error(`verification failed: ${target.location}/${stableKey(record.env)} ${stable ? `has integrity ${sha384(stable)}` : 'is missing'}, the manifest says ${record.integrity}`);
-  const pointer = await readPointer(target, record.env);
-  if (pointer?.buildId !== record.buildId || pointer.at !== record.at) throw new Error(`verification failed: ${target.location}/${pointerKey(record.env)} names ${pointer?.buildId ?? 'nothing'}, not ${record.buildId}`);
+async function verify(target: StorageTarget, key: string, body: Buffer, what: string): Promise<void> {
+  if (!(await readsBack(target, key, body))) throw new Error(`verification failed: ${target.location}/${key} does not read back as ${what}`);
 }
 
 /**

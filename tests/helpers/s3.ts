@@ -19,6 +19,7 @@ export interface LocalS3 {
   keys(prefix: string): Promise<string[]>;
   head(key: string): Promise<HeadObjectCommandOutput>;
   body(key: string): Promise<Buffer>;
+  /** Writes an object directly (tampering with the bucket), once a read sees it. */
   put(key: string, body: Buffer | string): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,6 +40,10 @@ export async function startS3(): Promise<LocalS3> {
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true });
   await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
   await client.send(new PutBucketCorsCommand({ Bucket: BUCKET, CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] } }));
+  const read = async (key: string) => {
+    const out = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+    return Buffer.from(await out.Body!.transformToByteArray());
+  };
   return {
     endpoint,
     client,
@@ -47,12 +52,12 @@ export async function startS3(): Promise<LocalS3> {
       return (out.Contents ?? []).map((c) => c.Key!.slice(prefix.length)).sort();
     },
     head: (key) => client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })),
-    async body(key) {
-      const out = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
-      return Buffer.from(await out.Body!.transformToByteArray());
-    },
+    body: read,
     async put(key, body) {
-      await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: Buffer.from(body) }));
+      const bytes = Buffer.from(body);
+      await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: bytes }));
+      // s3rver answers before its file is written: wait until a read sees the bytes.
+      for (let i = 0; i < 50 && !(await read(key).catch(() => Buffer.alloc(0))).equals(bytes); i++) await new Promise((r) => setTimeout(r, 20));
     },
     async close() {
       client.destroy();

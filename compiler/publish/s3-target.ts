@@ -46,7 +46,8 @@ export class S3Target implements StorageTarget {
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
       return Buffer.from(await out.Body!.transformToByteArray());
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
+      // A missing object, never a missing bucket (which must stop the command).
+      if (error instanceof S3ServiceException && error.name !== 'NoSuchBucket' && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
       throw new TargetError('GET', key, this.location, reason(error));
     }
   }

@@ -203,6 +203,11 @@ describe('tagc promote, rollback and releases on S3', () => {
     await expect(promote(target(flow), 'prod', '../../etc', { now })).rejects.toThrow('"../../etc" is not a build id');
   });
 
+  it('stops at a bucket that does not exist, even in a dry run', async () => {
+    const missing = new S3Target('s3://no-such-bucket/tagc', { endpoint: s3.endpoint });
+    await expect(publish(missing, { buildDir: builds.a.dir, root: builds.a.dir, commit: builds.a.commit, dryRun: true })).rejects.toThrow(/^GET s3:\/\/no-such-bucket\/tagc\/\S+ failed: NoSuchBucket \(HTTP 404\)/);
+  });
+
   it('stops at a malformed release history and names it, writing nothing', async () => {
     await publishBuild('broken-history', builds.a);
     await s3.put('broken-history/stg/releases.json', '{"env":"stg","releases":[{"buildId":1}]}');

@@ -19,6 +19,7 @@ const ROWS: { key: keyof StackFigures; label: string; unit: 'ms' | 'KB' | 'hits'
   { key: 'burstMs', label: '100 CTA Clicked pushes, main-thread time', unit: 'ms' },
   { key: 'heapBytes', label: 'JS heap over an empty page', unit: 'KB' },
   { key: 'burstHits', label: 'link hits sent for the 100 pushes (check)', unit: 'hits' },
+  { key: 'startupHits', label: 'analytics hits sent by the start-up (check)', unit: 'hits' },
 ];
 
 function cell(s: Spread, unit: string): string {

@@ -76,7 +76,8 @@ function stacksSection(f: BenchFigures, lines: string[]): void {
     '| --- | ---: | ---: | ---: |',
     ...ROWS.map(({ key, label, unit }) => {
       const p = s.figures[key];
-      return `| ${label} | ${cell(p.tagc, unit)} | ${cell(p.peer, unit)} | ${fix(p.ratio.median, 2)}x (${fix(p.ratio.q1, 2)}-${fix(p.ratio.q3, 2)}; ${fix(p.ratio.min, 2)}-${fix(p.ratio.max, 2)}) |`;
+      const r = p.ratio.n ? `${fix(p.ratio.median, 2)}x (${fix(p.ratio.q1, 2)}-${fix(p.ratio.q3, 2)}; ${fix(p.ratio.min, 2)}-${fix(p.ratio.max, 2)})` : '–';
+      return `| ${label} | ${cell(p.tagc, unit)} | ${cell(p.peer, unit)} | ${r} |`;
     }),
     '',
     `Peer bundle: ${n0(s.peer.bytes)} B, **${n0(s.peer.gzipBytes)} B gzip -9**, ${s.peer.rules} rules, ${s.peer.dataElements} data elements.`,

@@ -34,13 +34,13 @@ export function markDeclarationsPure(source: string): string {
 
 function pureDataElements(root: string): esbuild.Plugin {
   const dir = join(root, 'data-elements') + sep;
+  // The filter is matched inside esbuild: only data-element modules call back into Node (a
+  // filter on every .ts file cost one round trip per module and pass, seconds with 5,000 rules).
+  const filter = new RegExp(`^${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*\\.ts$`);
   return {
     name: 'tagc-pure-data-elements',
     setup(build) {
-      build.onLoad({ filter: /\.ts$/ }, async (args) => {
-        if (!args.path.startsWith(dir)) return undefined;
-        return { contents: markDeclarationsPure(await readFile(args.path, 'utf8')), loader: 'ts' };
-      });
+      build.onLoad({ filter }, async (args) => ({ contents: markDeclarationsPure(await readFile(args.path, 'utf8')), loader: 'ts' }));
     },
   };
 }

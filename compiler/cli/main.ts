@@ -5,6 +5,7 @@ import { check } from './commands/check';
 
 const USAGE = `tagc: rules-as-code tag manager
 
+  tagc init <dir>                  write a minimal new container (tagc init --help)
   tagc build [--env <env>]...      compile and write build/<env> bundles, graphs and manifest
   tagc check                       compile without emitting, then tsc --noEmit
   tagc simulate [options]          run a built bundle in happy-dom and print JSON (tagc simulate --help)
@@ -25,6 +26,8 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
+      case 'init':
+        return await (await import('./commands/init')).initCommand(rest);
       case 'build':
         return await build(rest);
       case 'check':

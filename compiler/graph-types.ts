@@ -123,6 +123,8 @@ export interface SimulationSettings {
   /** Default page URL: the site configuration's entry host. */
   url: string | null;
   /** The container's consent provider, for --consent and --consent-event. */
+  /** The site configuration's allowedDomains: the hosts the bundle runs on (added field). */
+  allowedDomains?: string[];
   consent: { provider: 'trustarc'; levels: Record<'analytics' | 'advertising' | 'performance', number> } | { provider: 'onetrust'; groups: Record<'analytics' | 'advertising' | 'performance', string> } | null;
 }
 

@@ -35,6 +35,7 @@ describe('tagc init', () => {
     expect(r.status, r.stderr).toBe(0);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'build', 'manifest.json'), 'utf8'));
     expect(manifest.simulate.url).toBe('https://www.shop.example/');
+    expect(manifest.simulate.allowedDomains).toEqual(['shop.example', 'localhost']);
     const graph = JSON.parse(readFileSync(join(ROOT, 'build', manifest.environments.prod.graph), 'utf8'));
     expect(graph.rules.map((x: { id: string }) => x.id)).toEqual(['page-view-pixel']);
   });

@@ -75,10 +75,10 @@ describe('the rules table', () => {
     expect(count()).toBe(String(expected));
     // Category counts are under the event filter: only categories Logout rules have are offered.
     const categories = [...facet('consent').querySelectorAll('label .facet-value')].map((v) => v.textContent);
-    expect(categories).toEqual([...new Set(test.rules.filter((r) => r.events[0]!.key === 'Logout').map((r) => r.consent ?? 'none'))].sort());
+    expect(categories).toEqual([...new Set(test.rules.filter((r) => r.events[0]!.key === 'Logout').map((r) => r.gates[0] ?? 'none'))].sort());
     const analytics = [...facet('consent').querySelectorAll('label')].find((l) => l.textContent?.startsWith('analytics'))!;
     await click(analytics.querySelector('input')!);
-    const both = test.rules.filter((r) => r.events[0]!.key === 'Logout' && r.consent === 'analytics').length;
+    const both = test.rules.filter((r) => r.events[0]!.key === 'Logout' && r.gates.includes('analytics')).length;
     expect(both).toBeLessThan(expected);
     expect(count()).toBe(String(both));
     await click([...el.querySelectorAll('.toolbar button')].find((b) => b.textContent === 'Reset')!);

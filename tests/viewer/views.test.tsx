@@ -64,7 +64,8 @@ describe('the rule detail', () => {
     expect(facts['Source file']).toBe(rule.file);
     expect(facts['Runs on']).toBe(rule.events[0]!.label);
     expect(facts['Order']).toBe(`${rule.order} (position 4 of ${prod.rules.length} in prod)`);
-    expect(facts['Consent']).toBe(rule.consent ? `needs ${rule.consent} consent` : 'none');
+    const exempt = rule.conditions.find((c) => c.kind === 'consentGranted')?.params.exceptPaths as string[] | undefined;
+    expect(facts['Consent']).toBe(rule.gates.length ? `needs ${rule.gates[0]} consent${exempt ? `, except on ${exempt[0]}` : ''}` : 'no consent needed');
     expect(facts['Reads']).toBe(`«${rule.reads[0]}»`);
     expect(text(el.querySelector('.rule-steps'))).toContain(rule.actions[0]!.text);
   });
@@ -88,7 +89,7 @@ describe('the other views', () => {
   });
 
   it('the analytics mapping shows which variable each data element feeds', async () => {
-    const { el } = await open('#/prod/mapping?q=evar2%20');
+    const { el } = await open('#/prod/mapping?table=sent&sent.q=evar2%20');
     const rows = [...el.querySelectorAll('tbody tr')].map((tr) => [text(tr.querySelector('th')), ...[...tr.querySelectorAll('td')].map(text)]);
     expect(rows[0]!.slice(0, 4)).toEqual(['eVar2', '«de1»', 'CTA Clicked', 'synthetic-00001-cta-clicked']);
   });

@@ -16,6 +16,7 @@ import {
   sortFn_basic,
   tableFeatures,
 } from '@tanstack/react-table';
+import { matchesAll, parseSearch, type SearchQuery, type SearchTerm } from '../data/search';
 
 // The features every viewer table registers (v9 tree-shakes what is not listed).
 
@@ -26,13 +27,15 @@ export interface ViewerColumnMeta {
   facet?: boolean;
   /** Width as a CSS length for the fixed table layout. */
   width?: string;
+  /** Viewport width in px below which the column is hidden (its facet stays in the toolbar). */
+  hideBelow?: number;
 }
 
-/** Global search over the row's precomputed lower-case `search` text. */
+/** Global search: the table's SearchQuery, parsed once per run, against each row's field index. */
 export const searchText = constructFilterFn({
-  filter: (_value: unknown, query: string, row) => (row.original as { search: string }).search.includes(query),
-  resolveFilterValue: (v: unknown) => String(v ?? '').trim().toLowerCase(),
-  autoRemove: (v: unknown) => String(v ?? '').trim() === '',
+  filter: (_value: unknown, terms: SearchTerm[], row) => matchesAll((row.original as { search: Record<string, string> }).search, terms),
+  resolveFilterValue: (v: SearchQuery) => parseSearch(v),
+  autoRemove: (v: SearchQuery | '' | undefined) => !v || v.text.trim() === '',
 });
 
 export const features = tableFeatures({

@@ -1,5 +1,5 @@
 import type { GraphEvent, GraphRule } from '../../../compiler/graph-types';
-import { consentLabel, consentSentence } from '../data/format';
+import { consentGate, consentSentence } from '../data/consent-gate';
 import { href, RuleLink } from '../layout/links';
 import { RuleSteps } from './rule-steps';
 import type { ViewProps } from './view-props';
@@ -53,7 +53,7 @@ function FiringRule({ env, rule, step }: { env: string; rule: GraphRule; step: n
           <RuleLink env={env} id={rule.id} />
         </h3>
         <span className="tag">order {rule.order}</span>
-        <span className={`tag consent-${consentLabel(rule).replace(/, /g, '-')}`}>{consentSentence(rule)}</span>
+        <span className={`tag consent-${consentGate(rule).categories.join('-') || 'none'}`}>{consentSentence(rule)}</span>
       </header>
       <p className="description">{rule.description}</p>
       <RuleSteps rule={rule} />

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { schemaRows } from '../data/rows';
+import { SCHEMA_FIELDS, schemaRows } from '../data/rows';
 import { useAllGraphs } from '../data/use-build';
 import { DataTable } from '../tables/data-table';
 import { TableToolbar } from '../tables/table-toolbar';
@@ -16,7 +16,7 @@ export function SchemasView({ env, graph, manifest, route, updateQuery }: ViewPr
   const all = useAllGraphs(envs);
   const data = useMemo(() => schemaRows(graph, all.status === 'ready' ? all.value : [graph]), [graph, all]);
   const columns = useMemo(() => getSchemaColumns(env, envs), [env, envs.join()]);
-  const table = useDataTable({ data, columns, query: route.query, updateQuery, defaultSort: DEFAULT_SORT, getRowId: (r) => r.event });
+  const api = useDataTable({ data, columns, query: route.query, updateQuery, defaultSort: DEFAULT_SORT, getRowId: (r) => r.event, fields: SCHEMA_FIELDS });
   return (
     <section aria-labelledby="schemas-title" className="view view-fill">
       <h2 id="schemas-title">Event schemas</h2>
@@ -24,8 +24,8 @@ export function SchemasView({ env, graph, manifest, route, updateQuery }: ViewPr
         Payloads are validated where the bundle is built with validation ({env}: {graph.settings.validate ? 'on' : 'off'}) and the event's provider is Apollo.
         {all.status === 'error' && ` Other environments could not be loaded: ${all.message}`}
       </p>
-      <TableToolbar table={table} noun="events" />
-      <DataTable table={table} caption="Event schemas" />
+      <TableToolbar api={api} noun="events" />
+      <DataTable api={api} caption="Event schemas" />
     </section>
   );
 }

@@ -46,56 +46,56 @@ export function DataTable<TData extends Searchable>({ api, caption, virtual = fa
 
   return (
     <SearchProvider terms={terms} fields={search.fields}>
-    <div ref={scrollRef} className={virtual ? 'table-scroll virtual' : 'table-scroll'} tabIndex={0} role="region" aria-label={caption}>
-      <table className="data-table" aria-rowcount={rows.length + 1}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <TableHead key={header.id} header={header}>
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </TableHead>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {padTop > 0 && (
-            <tr aria-hidden="true" className="spacer">
-              <td colSpan={columns} style={{ height: padTop }} />
-            </tr>
-          )}
-          {visible.map(([row, index]) => (
-            <tr key={row.id} aria-rowindex={index + 2} style={virtual ? { height: rowHeight } : undefined}>
-              {row.getVisibleCells().map((cell, i) =>
-                i === 0 ? (
-                  <th key={cell.id} scope="row">
-                    <table.FlexRender cell={cell} />
-                  </th>
-                ) : (
-                  <td key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-          {padBottom > 0 && (
-            <tr aria-hidden="true" className="spacer">
-              <td colSpan={columns} style={{ height: padBottom }} />
-            </tr>
-          )}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={columns} className="empty">
-                {empty}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+      <div ref={scrollRef} className={virtual ? 'table-scroll virtual' : 'table-scroll'} tabIndex={0} role="region" aria-label={caption}>
+        <table className="data-table" aria-rowcount={rows.length + 1}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <TableHead key={header.id} header={header}>
+                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                  </TableHead>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {padTop > 0 && (
+              <tr aria-hidden="true" className="spacer">
+                <td colSpan={columns} style={{ height: padTop }} />
+              </tr>
+            )}
+            {visible.map(([row, index]) => (
+              <tr key={row.id} aria-rowindex={index + 2} style={virtual ? { height: rowHeight } : undefined}>
+                {row.getVisibleCells().map((cell, i) =>
+                  i === 0 ? (
+                    <th key={cell.id} scope="row">
+                      <table.FlexRender cell={cell} />
+                    </th>
+                  ) : (
+                    <td key={cell.id}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+            {padBottom > 0 && (
+              <tr aria-hidden="true" className="spacer">
+                <td colSpan={columns} style={{ height: padBottom }} />
+              </tr>
+            )}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={columns} className="empty">
+                  {empty}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
     </SearchProvider>
   );
 }

@@ -15,7 +15,8 @@ const fields = (list: string[]) =>
     <span className="muted">none</span>
   );
 
-export function getSchemaColumns(env: string, envs: string[]) {
+/** `unknown`: environments whose graph is not (yet) loaded, shown neither validated nor not. */
+export function getSchemaColumns(env: string, envs: string[], unknown: string[]) {
   return helper.columns([
     helper.accessor('event', { header: 'Event', sortFn: 'alphanumeric', meta: { width: '14rem' }, cell: (c) => <a href={href(env, 'firing', c.getValue())}><Marked field="event" text={c.getValue()} /></a> }),
     helper.accessor('required', { header: 'Required fields', enableSorting: false, cell: (c) => fields(c.getValue()) }),
@@ -29,11 +30,17 @@ export function getSchemaColumns(env: string, envs: string[]) {
       meta: { facet: true, label: 'Validated in', width: '15rem' },
       cell: (c) => (
         <span className="env-flags">
-          {envs.map((e) => (
-            <span key={e} className={c.getValue().includes(e) ? 'flag on' : 'flag off'} title={c.getValue().includes(e) ? `validated in ${e}` : `not validated in ${e}`}>
-              {e}
-            </span>
-          ))}
+          {envs.map((e) => {
+            const state = c.getValue().includes(e) ? 'on' : unknown.includes(e) ? 'unknown' : 'off';
+            const title = { on: `validated in ${e}`, off: `not validated in ${e}`, unknown: `not known for ${e} (its graph is not loaded)` }[state];
+            return (
+              <span key={e} className={`flag ${state}`} title={title}>
+                {e}
+                {state === 'unknown' && '?'}
+                <span className="visually-hidden">: {title}</span>
+              </span>
+            );
+          })}
         </span>
       ),
     }),

@@ -96,8 +96,10 @@ describe('the other views', () => {
 
   it('the graph narrows to one event from its URL', async () => {
     const { el, prod } = await open('#/prod/graph?event=Logout');
+    // The graph is a chunk of its own.
+    await vi.waitFor(() => expect(el.querySelector('.graph-view select')).not.toBeNull());
     const select = el.querySelector<HTMLSelectElement>('.graph-view select')!;
-    expect(select.value).toBe('Logout');
+    expect(select.value).toBe('event:Logout');
     const logoutRules = prod.events.find((e) => e.key === 'Logout')!.rules.length;
     // One event, its rules, one action each, one data element each.
     expect(el.querySelector('.flow')!.getAttribute('data-nodes')).toBe(String(1 + logoutRules * 3));

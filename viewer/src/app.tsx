@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { Manifest } from '../../compiler/graph-types';
 import { useGraph, useManifest } from './data/use-build';
 import { AppHeader } from './layout/app-header';
@@ -11,12 +11,14 @@ import { DataElementsView } from './views/data-elements-view';
 import { DiagnosticsView } from './views/diagnostics-view';
 import { EnvironmentsView } from './views/environments-view';
 import { FiringOrderView } from './views/firing-order-view';
-import { GraphView } from './views/graph-view';
 import { MappingView } from './views/mapping-view';
 import { RuleDetailView } from './views/rule-detail-view';
 import { RulesView } from './views/rules-view';
 import { SchemasView } from './views/schemas-view';
 import type { ViewProps } from './views/view-props';
+
+// The graph (React Flow and its layout) is a chunk of its own, fetched when the graph is opened.
+const GraphView = lazy(() => import('./views/graph-view').then((m) => ({ default: m.GraphView })));
 
 const VIEW_COMPONENTS: Record<View, ComponentType<ViewProps>> = {
   rules: RulesView,
@@ -108,7 +110,9 @@ export function App() {
         )}
         {graph.status === 'ready' && (
           <ViewErrorBoundary resetKey={`${env}/${route.view}/${route.arg ?? ''}`}>
-            <View env={env} graph={graph.value} manifest={manifest.value} route={route} updateQuery={updateQuery} />
+            <Suspense fallback={<p className="loading">Loading the {route.view} view…</p>}>
+              <View env={env} graph={graph.value} manifest={manifest.value} route={route} updateQuery={updateQuery} />
+            </Suspense>
           </ViewErrorBoundary>
         )}
       </main>

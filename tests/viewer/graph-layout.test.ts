@@ -77,6 +77,18 @@ describe('the graph layout', () => {
   });
 });
 
+describe('a window of a large focus', () => {
+  it('draws at most `limit` rules from `from`, in firing order, and says how many there are', () => {
+    const { graph } = syntheticBuild(3000);
+    const event = graph.events.find((e) => e.key === 'Hover')!;
+    expect(event.rules.length).toBe(300);
+    const { nodes, total } = layoutGraph(graph, { event: 'Hover', from: 200, limit: 200 });
+    expect(total).toBe(300);
+    const rules = nodes.filter((n) => n.kind === 'rule').sort((a, b) => a.y - b.y);
+    expect(rules.map((n) => n.ref)).toEqual(event.rules.slice(200));
+  });
+});
+
 describe('the graph layout without data elements', () => {
   it('draws only events, rules and actions', () => {
     const { graph } = syntheticBuild(10);

@@ -47,6 +47,19 @@ describe('the firing order', () => {
     expect(text(el.querySelector('.event-list a[aria-current="page"]'))).toMatch(/^Logout/);
   });
 
+  it('keeps only the rules in view in the DOM for an event with hundreds of rules, each in its place in the list', async () => {
+    const { el, test } = await open('#/test/firing/CTA%20Clicked', 5000);
+    const event = test.events.find((e) => e.key === 'CTA Clicked')!;
+    expect(event.rules.length).toBe(500);
+    const items = [...el.querySelectorAll('ol.firing-list > li')];
+    expect(items.length).toBeGreaterThan(2);
+    expect(items.length).toBeLessThan(30);
+    expect(items.map((li) => li.getAttribute('data-rule'))).toEqual(event.rules.slice(0, items.length));
+    expect(items.map((li) => li.getAttribute('aria-setsize'))).toEqual(items.map(() => '500'));
+    expect(items[0]!.getAttribute('aria-posinset')).toBe('1');
+    expect(text(el.querySelector('#firing-event + p'))).toContain('500 rules run, in this order');
+  });
+
   it('says so when an event has no rule in this environment', async () => {
     const { el } = await open('#/prod/firing/Nope');
     expect(text(el.querySelector('[role="alert"]'))).toBe('No event “Nope” in prod.');

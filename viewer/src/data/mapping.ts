@@ -1,6 +1,6 @@
 import type { Graph } from '../../../compiler/graph-types';
 import { formatValue, isRef } from './format';
-import { searchIndex, type SearchField, type Searchable } from './search';
+import { withSearch, type SearchField, type Searchable } from './search';
 
 // The analytics mapping as the rules actually send it: every variable an analytics action sets
 // (params under `vars`) and every event number it mentions, with the data element or literal
@@ -40,7 +40,7 @@ export function mappingRows(graph: Graph): MappingRow[] {
     const key = `${row.variable}\u0000${row.value}\u0000${row.rule}`;
     if (seen.has(key)) return;
     seen.add(key);
-    rows.push({ ...row, search: searchIndex(MAPPING_FIELDS, { variable: row.variable, fed: row.value, event: row.events, rule: row.rule, action: row.action }) });
+    rows.push(withSearch(row, MAPPING_FIELDS, () => ({ variable: row.variable, fed: row.value, event: row.events, rule: row.rule, action: row.action })));
   };
   for (const rule of graph.rules) {
     const events = rule.events.map((e) => e.label);
@@ -90,7 +90,7 @@ export function declaredTables(graph: Graph): DeclaredTable[] {
       rows: t.rows.map((r) => {
         const cells: Record<string, string> = {};
         for (const c of t.columns) cells[c] = formatValue(r[c]);
-        return { cells, search: searchIndex(fields, Object.fromEntries(t.columns.map((c) => [fieldKeyOf(c), cells[c]!]))) };
+        return withSearch({ cells }, fields, () => Object.fromEntries(t.columns.map((c) => [fieldKeyOf(c), cells[c]!])));
       }),
     };
   });

@@ -1,7 +1,7 @@
 import type { Graph, GraphDataElement, GraphRule, GraphSchema } from '../../../compiler/graph-types';
 import { consentLabel, otherConditions } from './consent-gate';
 import { formatValue } from './format';
-import { searchIndex, type SearchField, type Searchable } from './search';
+import { withSearch, type SearchField, type Searchable } from './search';
 
 // Table rows: flat, sortable, filterable values derived once per graph. Each row carries its
 // lower-cased text per search field (data/search.ts).
@@ -68,7 +68,7 @@ export function ruleRow(rule: GraphRule): RuleRow {
   const kinds = ruleKinds(rule);
   const does = [...otherConditions(rule).map(([c]) => c), ...rule.actions].map((s) => s.text);
   const consent = consentLabel(rule);
-  return {
+  const row = {
     id: rule.id,
     description: rule.description,
     events,
@@ -81,18 +81,18 @@ export function ruleRow(rule: GraphRule): RuleRow {
     kinds,
     does,
     reads: rule.reads,
-    search: searchIndex(RULE_FIELDS, {
-      id: rule.id,
-      event: [...events, ...rule.events.map((e) => e.key)],
-      reads: rule.reads,
-      description: rule.description,
-      does,
-      file: rule.file,
-      kind: kinds,
-      consent,
-      env: rule.environments,
-    }),
   };
+  return withSearch(row, RULE_FIELDS, () => ({
+    id: rule.id,
+    event: [...events, ...rule.events.map((e) => e.key)],
+    reads: rule.reads,
+    description: rule.description,
+    does,
+    file: rule.file,
+    kind: kinds,
+    consent,
+    env: rule.environments,
+  }));
 }
 
 export const ruleRows = (graph: Graph): RuleRow[] => graph.rules.map(ruleRow);
@@ -122,7 +122,7 @@ export interface DataElementRow extends Searchable {
 
 export function dataElementRow(d: GraphDataElement): DataElementRow {
   const def = d.default === null || d.default === undefined ? '—' : formatValue(d.default);
-  return {
+  const row = {
     name: d.name,
     kind: d.kind,
     text: d.text,
@@ -132,8 +132,8 @@ export function dataElementRow(d: GraphDataElement): DataElementRow {
     reads: d.reads,
     file: d.file,
     description: d.description,
-    search: searchIndex(DATA_ELEMENT_FIELDS, { name: d.name, reads: d.text, readby: d.readBy, description: d.description, kind: d.kind, storage: d.storage, default: def, file: d.file }),
   };
+  return withSearch(row, DATA_ELEMENT_FIELDS, () => ({ name: d.name, reads: d.text, readby: d.readBy, description: d.description, kind: d.kind, storage: d.storage, default: def, file: d.file }));
 }
 
 export const SCHEMA_FIELDS: readonly SearchField[] = [
@@ -160,15 +160,17 @@ export function schemaRows(graph: Graph, all: Graph[]): SchemaRow[] {
   const validated = new Map<string, string[]>();
   for (const g of all) for (const s of g.schemas) if (s.validated) (validated.get(s.event) ?? validated.set(s.event, []).get(s.event)!).push(g.env);
   const ruleCount = new Map(graph.events.map((e) => [e.key, e.rules.length]));
-  return graph.schemas.map((s: GraphSchema) => ({
-    event: s.event,
-    description: s.description,
-    provider: s.provider,
-    required: s.required,
-    optional: s.optional,
-    file: s.file,
-    validatedIn: validated.get(s.event) ?? [],
-    rules: ruleCount.get(s.event) ?? 0,
-    search: searchIndex(SCHEMA_FIELDS, { event: s.event, field: [...s.required, ...s.optional], description: s.description, provider: s.provider, file: s.file }),
-  }));
+  return graph.schemas.map((s: GraphSchema) => {
+    const row = {
+      event: s.event,
+      description: s.description,
+      provider: s.provider,
+      required: s.required,
+      optional: s.optional,
+      file: s.file,
+      validatedIn: validated.get(s.event) ?? [],
+      rules: ruleCount.get(s.event) ?? 0,
+    };
+    return withSearch(row, SCHEMA_FIELDS, () => ({ event: s.event, field: [...s.required, ...s.optional], description: s.description, provider: s.provider, file: s.file }));
+  });
 }

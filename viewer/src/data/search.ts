@@ -50,6 +50,15 @@ export function searchIndex(fields: readonly SearchField[], values: Readonly<Rec
   return index;
 }
 
+/**
+ * `row` with its `search` index built on first use: a view shows thousands of rows before anyone
+ * types, and a 5,000-rule graph should not pay for lower-casing every text up front.
+ */
+export function withSearch<T extends object>(row: T, fields: readonly SearchField[], values: () => Readonly<Record<string, string | readonly string[]>>): T & Searchable {
+  let index: SearchIndex | undefined;
+  return Object.defineProperty(row, 'search', { enumerable: true, get: () => (index ??= searchIndex(fields, values())) }) as T & Searchable;
+}
+
 const TOKEN = /([\w.-]+):(?:"([^"]*)"?|(\S*))|"([^"]*)"?|(\S+)/g;
 
 function fieldKey(name: string, fields: readonly SearchField[]): string | null {

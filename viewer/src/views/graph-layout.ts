@@ -35,6 +35,9 @@ export interface GraphFocus {
   rule?: string | null;
   /** Draw data elements → rules (default true). */
   dataElements?: boolean;
+  /** A window of the focused rules in firing order: from the `from`-th (0-based), at most `limit`. */
+  from?: number;
+  limit?: number;
 }
 
 const WIDTH: Record<GraphNodeKind, number> = { event: 220, dataElement: 220, rule: 260, action: 340 };
@@ -92,8 +95,10 @@ export function focusedRules(graph: Graph, focus: GraphFocus): GraphRule[] {
   return [...rules].sort((a, b) => a.position - b.position);
 }
 
-export function layoutGraph(graph: Graph, focus: GraphFocus = {}): { nodes: LaidOutNode[]; edges: LaidOutEdge[] } {
-  const rules = focusedRules(graph, focus);
+export function layoutGraph(graph: Graph, focus: GraphFocus = {}): { nodes: LaidOutNode[]; edges: LaidOutEdge[]; total: number } {
+  const all = focusedRules(graph, focus);
+  const from = Math.min(Math.max(0, focus.from ?? 0), Math.max(0, all.length - 1));
+  const rules = all.slice(from, focus.limit === undefined ? undefined : from + focus.limit);
   const nodes = new Map<string, LaidOutNode>();
   const edges: LaidOutEdge[] = [];
   const node = (id: string, kind: GraphNodeKind, text: string, ref: string): LaidOutNode => {
@@ -151,5 +156,5 @@ export function layoutGraph(graph: Graph, focus: GraphFocus = {}): { nodes: Laid
     n.y = Math.max(want - n.height / 2, bottom + STACK_GAP);
     bottom = n.y + n.height;
   }
-  return { nodes: [...nodes.values()], edges };
+  return { nodes: [...nodes.values()], edges, total: all.length };
 }

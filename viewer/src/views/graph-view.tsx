@@ -9,11 +9,14 @@ import type { ViewProps } from './view-props';
 
 // Events → rules → actions and data elements → rules, rules in firing order. One event
 // (`?event=`), or the cluster of rules reading one data element (`?element=`), or all events
-// when the container is small enough to draw whole. This module and React Flow are their own
-// chunk, loaded when the graph is opened.
+// when the container is small enough to draw whole; at most MAX_RULES rules at a time (`?from=`
+// pages through the rest). This module and React Flow are their own chunk, loaded when the graph
+// is opened.
 
-/** Above this many rules "all events" is not drawn: it would freeze the page and fit no screen. */
-export const ALL_EVENTS_LIMIT = 300;
+/** Rules drawn at once: more would take React Flow seconds and fit no screen. */
+export const MAX_RULES = 200;
+/** Above this many rules "all events" is not offered. */
+export const ALL_EVENTS_LIMIT = MAX_RULES;
 const START_RULES = 8;
 /** Below this width the minimap would cover the nodes; it is offered as a toggle instead. */
 const MINIMAP_MIN_WIDTH = 1200;
@@ -98,8 +101,9 @@ export function GraphView({ env, graph, route, updateQuery }: ViewProps) {
   const minimap = route.query.has('minimap') ? route.query.get('minimap') === '1' : roomy;
   // Data elements are on for one event or element and off for all, unless the URL says otherwise.
   const showData = route.query.has('de') ? route.query.get('de') === '1' : Boolean(focus.event || focus.element);
-  const { nodes, edges } = useMemo(() => {
-    const laid = layoutGraph(graph, { ...focus, dataElements: showData });
+  const from = Math.max(0, Number(route.query.get('from') ?? 1) - 1) || 0;
+  const { nodes, edges, total } = useMemo(() => {
+    const laid = layoutGraph(graph, { ...focus, dataElements: showData, from, limit: MAX_RULES });
     const nodes: FlowNode[] = laid.nodes.map((n) => ({
       id: n.id,
       type: 'tagc',
@@ -118,8 +122,9 @@ export function GraphView({ env, graph, route, updateQuery }: ViewProps) {
       focusable: false,
     }));
     const edges: Edge[] = laid.edges.map((e) => ({ ...e, focusable: false, selectable: false }));
-    return { nodes, edges };
-  }, [graph, focus.event, focus.element, env, showData]);
+    return { nodes, edges, total: laid.total };
+  }, [graph, focus.event, focus.element, env, showData, from]);
+  const page = (first: number) => updateQuery((q) => (first > 0 ? q.set('from', String(first + 1)) : q.delete('from')));
   // A large graph does not fit a screen readably: start on its first rules; a small one fits
   // whole. The minimap's corner is kept clear.
   const fitViewOptions = useMemo(() => {
@@ -141,6 +146,7 @@ export function GraphView({ env, graph, route, updateQuery }: ViewProps) {
             updateQuery((q) => {
               q.delete('event');
               q.delete('element');
+              q.delete('from');
               if (kind) q.set(kind, value);
             })
           }
@@ -151,6 +157,19 @@ export function GraphView({ env, graph, route, updateQuery }: ViewProps) {
         <label>
           <input type="checkbox" checked={minimap} onChange={(e) => updateQuery((q) => q.set('minimap', e.currentTarget.checked ? '1' : '0'))} /> Minimap
         </label>
+        {total > MAX_RULES && (
+          <span className="pager">
+            <button type="button" className="link" disabled={from === 0} onClick={() => page(Math.max(0, from - MAX_RULES))}>
+              ‹ Previous
+            </button>
+            <span data-range>
+              rules {from + 1}–{Math.min(total, from + MAX_RULES)} of {total}
+            </span>
+            <button type="button" className="link" disabled={from + MAX_RULES >= total} onClick={() => page(from + MAX_RULES)}>
+              Next ›
+            </button>
+          </span>
+        )}
         <span className="muted small">
           {focus.defaulted && `${graph.rules.length} rules are too many to draw at once: showing the busiest event. `}
           {nodes.length} nodes, {edges.length} edges · drag to pan, scroll or the buttons to zoom, Tab through the nodes, Enter opens one
@@ -159,7 +178,7 @@ export function GraphView({ env, graph, route, updateQuery }: ViewProps) {
       <div className="flow" ref={flowRef} data-nodes={nodes.length}>
         {width > 0 && (
           <ReactFlow
-            key={`${focus.event ?? ''}|${focus.element ?? ''}|${showData}|${minimap}`}
+            key={`${focus.event ?? ''}|${focus.element ?? ''}|${showData}|${minimap}|${from}`}
             nodes={nodes}
             edges={edges}
             nodeTypes={nodeTypes}

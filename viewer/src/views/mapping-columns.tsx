@@ -8,10 +8,10 @@ const helper = createColumnHelper<Features, MappingRow>();
 
 export function getMappingColumns(env: string) {
   return helper.columns([
-    helper.accessor('variable', { header: 'Variable / event', sortFn: 'alphanumeric', meta: { width: '11.5rem' }, cell: (c) => <Marked field="variable" text={c.getValue()} /> }),
+    helper.accessor('variable', { header: 'Variable / event', sortFn: 'text', meta: { width: '11.5rem' }, cell: (c) => <Marked field="variable" text={c.getValue()} /> }),
     helper.accessor('value', {
       header: 'Fed by',
-      sortFn: 'alphanumeric',
+      sortFn: 'text',
       meta: { width: '14rem' },
       cell: (c) => {
         const de = c.row.original.dataElement;
@@ -34,7 +34,7 @@ export function getMappingColumns(env: string) {
     }),
     helper.accessor('rule', {
       header: 'Rule',
-      sortFn: 'alphanumeric',
+      sortFn: 'text',
       meta: { width: '16rem' },
       cell: (c) => (
         <RuleLink env={env} id={c.getValue()}>
@@ -55,7 +55,7 @@ export function getDeclaredColumns(columns: string[]) {
       declared.accessor((r) => r.cells[name] ?? '', {
         id: name,
         header: name,
-        sortFn: 'alphanumeric',
+        sortFn: 'text',
         cell: (c) => (
           <span title={c.getValue()}>
             <Marked field={fieldKeyOf(name)} text={c.getValue()} />

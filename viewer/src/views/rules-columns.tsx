@@ -16,7 +16,7 @@ export function getRuleColumns(env: string) {
   return helper.columns([
     helper.accessor('id', {
       header: 'Rule',
-      sortFn: 'alphanumeric',
+      sortFn: 'text',
       meta: { width: '16rem' },
       cell: (c) => (
         <RuleLink env={env} id={c.getValue()}>
@@ -26,7 +26,7 @@ export function getRuleColumns(env: string) {
     }),
     helper.accessor('description', {
       header: 'Description',
-      sortFn: 'alphanumeric',
+      sortFn: 'text',
       // What matched in a field the table does not show follows the description.
       cell: (c) => (
         <span title={c.getValue()}>
@@ -60,7 +60,7 @@ export function getRuleColumns(env: string) {
     helper.accessor('consent', {
       header: 'Consent',
       filterFn: 'arrHas',
-      sortFn: 'alphanumeric',
+      sortFn: 'text',
       meta: { facet: true, label: 'Category', width: '7.5rem' },
     }),
     helper.accessor('environments', {
@@ -80,7 +80,7 @@ export function getRuleColumns(env: string) {
     }),
     helper.accessor('file', {
       header: 'Source file',
-      sortFn: 'alphanumeric',
+      sortFn: 'text',
       meta: { width: '17rem', hideBelow: 1200 },
       cell: (c) => (
         <code title={c.getValue()}>

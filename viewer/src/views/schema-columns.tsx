@@ -18,10 +18,10 @@ const fields = (list: string[]) =>
 /** `unknown`: environments whose graph is not (yet) loaded, shown neither validated nor not. */
 export function getSchemaColumns(env: string, envs: string[], unknown: string[]) {
   return helper.columns([
-    helper.accessor('event', { header: 'Event', sortFn: 'alphanumeric', meta: { width: '14rem' }, cell: (c) => <a href={href(env, 'firing', c.getValue())}><Marked field="event" text={c.getValue()} /></a> }),
+    helper.accessor('event', { header: 'Event', sortFn: 'text', meta: { width: '14rem' }, cell: (c) => <a href={href(env, 'firing', c.getValue())}><Marked field="event" text={c.getValue()} /></a> }),
     helper.accessor('required', { header: 'Required fields', enableSorting: false, cell: (c) => fields(c.getValue()) }),
     helper.accessor('optional', { header: 'Optional fields', enableSorting: false, cell: (c) => fields(c.getValue()) }),
-    helper.accessor('provider', { header: 'Provider', sortFn: 'alphanumeric', filterFn: 'arrHas', meta: { facet: true, label: 'Provider', width: '6.5rem' } }),
+    helper.accessor('provider', { header: 'Provider', sortFn: 'text', filterFn: 'arrHas', meta: { facet: true, label: 'Provider', width: '6.5rem' } }),
     helper.accessor('validatedIn', {
       header: 'Validated in',
       enableSorting: false,
@@ -45,6 +45,6 @@ export function getSchemaColumns(env: string, envs: string[], unknown: string[])
       ),
     }),
     helper.accessor('rules', { header: 'Rules', meta: { width: '4.5rem' } }),
-    helper.accessor('file', { header: 'Source file', sortFn: 'alphanumeric', meta: { width: '14rem', hideBelow: 1200 }, cell: (c) => <code><Marked field="file" text={c.getValue()} /></code> }),
+    helper.accessor('file', { header: 'Source file', sortFn: 'text', meta: { width: '14rem', hideBelow: 1200 }, cell: (c) => <code><Marked field="file" text={c.getValue()} /></code> }),
   ]);
 }

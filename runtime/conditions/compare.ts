@@ -32,6 +32,7 @@ function compare(left: DataElementRef, op: CompareOp, right?: unknown): Conditio
           return !l || l === 'false';
       }
     },
+    explain: (ctx) => ({ subject: ctx.value(left), expected: re ? String(re) : ctx.value(right) }),
   };
 }
 

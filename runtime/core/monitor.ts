@@ -17,13 +17,17 @@ export interface Monitor {
   ruleSkipped?(e: RuleEvent & { condition: string; index: number; explain?: Explanation }): void;
   ruleCompleted?(e: RuleEvent): void;
   actionFailed?(e: RuleEvent & { action: string; index: number; error: string }): void;
+  /** Only relays the events (Launch's `_monitors`): needs no extra work such as explanations. */
+  relay?: boolean;
 }
+
+export type MonitorHook = Exclude<keyof Monitor, 'relay'>;
 
 export function createMonitors(initial: unknown): {
   add(m: Monitor): () => void;
   /** Whether a monitor has this hook: work done only for tools is skipped otherwise. */
-  listens(hook: keyof Monitor): boolean;
-  emit<K extends keyof Monitor>(hook: K, e: Parameters<NonNullable<Monitor[K]>>[0]): void;
+  listens(hook: MonitorHook): boolean;
+  emit<K extends MonitorHook>(hook: K, e: Parameters<NonNullable<Monitor[K]>>[0]): void;
 } {
   const list: Monitor[] = Array.isArray(initial) ? initial.filter((m) => m && typeof m === 'object') : [];
   return {
@@ -34,7 +38,7 @@ export function createMonitors(initial: unknown): {
         if (i >= 0) list.splice(i, 1);
       };
     },
-    listens: (hook) => list.some((m) => typeof m[hook] === 'function'),
+    listens: (hook) => list.some((m) => !m.relay && typeof m[hook] === 'function'),
     emit(hook, e) {
       for (const m of list.slice()) {
         try {

@@ -128,10 +128,18 @@ export interface SimulationSettings {
   consent: { provider: 'trustarc'; levels: Record<'analytics' | 'advertising' | 'performance', number> } | { provider: 'onetrust'; groups: Record<'analytics' | 'advertising' | 'performance', string> } | null;
 }
 
+/** An environment's debug companion (builds without debug logging): loaded by the bundle, with this integrity, when debugging is on. */
+export interface DebugCompanion {
+  file: string;
+  integrity: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
 export interface Manifest {
   version: string;
   buildTime: string;
-  environments: Partial<Record<EnvName, { file: string; bytes: number; gzipBytes: number; integrity: string; rules: number; dataElements: number; map: string; graph: string; hosts?: HostUse[] }>>;
+  environments: Partial<Record<EnvName, { file: string; bytes: number; gzipBytes: number; integrity: string; rules: number; dataElements: number; map: string; graph: string; hosts?: HostUse[]; debug?: DebugCompanion }>>;
   /** Added for the simulator; absent in builds made before it existed. */
   simulate?: SimulationSettings;
 }

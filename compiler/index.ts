@@ -81,7 +81,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     const out = await emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list);
     bundles = out.bundles;
     Object.assign(timings, out.timings);
-    const manifest = manifestFor(graph, plans, bundles, out.hosts, stamp, readManifest(outDir));
+    const manifest = manifestFor(graph, plans, bundles, out.hosts, stamp, readManifest(outDir), out.companions);
     writeOutput(outDir, { ...out.files, 'manifest.json': JSON.stringify(manifest, null, 2) });
     timings.emit = performance.now() - t0;
   }

@@ -66,10 +66,10 @@ export const thirdPartyStubRoute =
   return true;
 };
 
-/** The site's own scripts that are not part of the build (co-browse, geo, themes, tags): empty scripts. */
+/** The site's own scripts that are not part of the build (bundles and debug companions are) (co-browse, geo, themes, tags): empty scripts. */
 export const ownScriptStubRoute: ServerRoute = (req, res) => {
   const path = (req.url ?? '').split('?')[0];
-  if (req.method !== 'GET' || !/\.(js|ashx)$/.test(path) || /\/container\.[0-9a-f]+\.min\.js$/.test(path)) return false;
+  if (req.method !== 'GET' || !/\.(js|ashx)$/.test(path) || /\/(container\.[0-9a-f]+\.min|debug\.[0-9a-f]+)\.js$/.test(path)) return false;
   res.setHeader('Content-Type', 'application/javascript');
   res.end('/* stub */');
   return true;

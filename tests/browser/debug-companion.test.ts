@@ -50,7 +50,7 @@ describe('debugging in production (the debug companion)', () => {
     await context.close();
   });
 
-  it('after tagc.debug(true), the next page loads the companion with its integrity and explains a skipped rule with the values compared', async () => {
+  it('after tagc.debug(true), the next page loads the companion with its integrity and explains a skipped rule with the values compared, the rules fired and each request with its decoded parameters', async () => {
     const companion = site.manifest.environments.prod!.debug!;
     const { context, page, console } = await open();
     await page.goto('https://www.firm.example/demo/prod');
@@ -69,6 +69,14 @@ describe('debugging in production (the debug companion)', () => {
     expect(skipped).toMatch(/^\[tagc\] rule "script-authoring" on "domReady" skipped: condition 1 \(.+\) not met: compared "www\.firm\.example" with "author\.firm\.example"/);
     await page.evaluate(() => (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'Page Load Completed' }));
     await expect.poll(() => console.find((t) => /^\[tagc\] rule "[^"]+" on "Page Load Completed" fired: /.test(t)), { timeout: 10_000 }).toBeDefined();
+    await expect.poll(() => console.find((t) => /^\[tagc\] request \(\w+, analytics\) to metrics\.firm\.example\/b\/ss\//.test(t)), { timeout: 10_000 }).toBeDefined();
+    const params = await new Promise<Record<string, string>>((resolve) => {
+      page.on('console', (m) => {
+        if (m.text().includes('request (') && m.text().includes('metrics.firm.example')) void m.args()[1]?.jsonValue().then(resolve);
+      });
+      void page.evaluate(() => (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'CTA Clicked', linkInfo: { linkId: 'demo-cta', customLinkName: 'Demo CTA' } }));
+    });
+    expect(params).toMatchObject({ events: 'event61', pe: 'lnk_o', pev2: 'CTA Clicked' });
     await context.close();
   });
 

@@ -15,8 +15,8 @@ const str = (v: unknown) => JSON.stringify(v);
 
 /** Module path -> export of ./peer/extension.ts. */
 const MODULES: Record<string, { script: string; shared?: boolean }> = {
-  'shared/hub': { script: 'hub', shared: true },
-  'shared/measurement': { script: 'measurement', shared: true },
+  'common/hub': { script: 'hub', shared: true },
+  'common/measurement': { script: 'measurement', shared: true },
   'events/data-layer-push': { script: 'dataLayerPush' },
   'events/library-loaded': { script: 'libraryLoaded' },
   'events/dom-ready': { script: 'domReady' },

@@ -1,6 +1,6 @@
 // The one site configuration module (docs/site-config.md): every host, path and id that the
-// requirements (docs/requirements.md) leave unnamed. Rules and data elements take them from here; a firm adopting tagc
-// changes only this file.
+// requirements (docs/requirements.md) leave unnamed. Rules and data elements take them from here;
+// a firm adopting tagc changes only this file.
 
 export const site = {
   hosts: {

@@ -63,6 +63,23 @@ describe('the diagnostics catalogue', () => {
     expect(Object.keys(files)).toContain(hit!.file);
   });
 
+  it('carries the line and column of the place in the declaration that the source spells out', async () => {
+    const source = [
+      `import { rule, de, isTruthy, pathStartsWith } from ${api};`,
+      'export default rule({',
+      "  id: 'a',",
+      "  description: 'x',",
+      "  events: ['Page Load Completed'],",
+      "  conditions: [pathStartsWith('/a'), isTruthy(de('pageNam' as never))],",
+      `  actions: [${noop}],`,
+      '});',
+      '',
+    ].join('\n');
+    const d = await diagnosticsOf({ 'rules/a.ts': source, 'rules/b.ts': rule('a'), 'data-elements/page.ts': deModule(dl('pageName')) });
+    expect(d.find((x) => x.code === 'unknown_data_element')).toMatchObject({ file: 'rules/a.ts', path: ['conditions', 1, 'params', 'left'], line: 6, column: 38 });
+    expect(d.find((x) => x.code === 'duplicate_id')).toMatchObject({ file: 'rules/b.ts', line: 2 });
+  });
+
   it('docs/diagnostics.md is up to date with the catalogue (npm run docs:diagnostics)', () => {
     expect(readFileSync(join(REPO, 'docs', 'diagnostics.md'), 'utf8')).toBe(diagnosticsMarkdown());
   });

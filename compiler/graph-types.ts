@@ -123,13 +123,23 @@ export interface SimulationSettings {
   /** Default page URL: the site configuration's entry host. */
   url: string | null;
   /** The container's consent provider, for --consent and --consent-event. */
+  /** The site configuration's allowedDomains: the hosts the bundle runs on (added field). */
+  allowedDomains?: string[];
   consent: { provider: 'trustarc'; levels: Record<'analytics' | 'advertising' | 'performance', number> } | { provider: 'onetrust'; groups: Record<'analytics' | 'advertising' | 'performance', string> } | null;
+}
+
+/** An environment's debug companion (builds without debug logging): loaded by the bundle, with this integrity, when debugging is on. */
+export interface DebugCompanion {
+  file: string;
+  integrity: string;
+  bytes: number;
+  gzipBytes: number;
 }
 
 export interface Manifest {
   version: string;
   buildTime: string;
-  environments: Partial<Record<EnvName, { file: string; bytes: number; gzipBytes: number; integrity: string; rules: number; dataElements: number; map: string; graph: string; hosts?: HostUse[] }>>;
+  environments: Partial<Record<EnvName, { file: string; bytes: number; gzipBytes: number; integrity: string; rules: number; dataElements: number; map: string; graph: string; hosts?: HostUse[]; debug?: DebugCompanion }>>;
   /** Added for the simulator; absent in builds made before it existed. */
   simulate?: SimulationSettings;
 }

@@ -8,6 +8,7 @@ import { load } from './phases/1-load';
 import { validate } from './phases/2-validate';
 import { buildGraph, type ContainerGraph } from './phases/3-graph';
 import { plan, type EnvPlan } from './phases/4-plan';
+import { addPositions } from './diagnostics/locate';
 import { emitBundles, manifestFor, readManifest, writeOutput } from './phases/5-emit';
 import type { Bundle } from './phases/5-emit/bundle';
 import type { BuildStamp } from './phases/5-emit/entry';
@@ -64,6 +65,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const loaded = await time('load', () => load(p, diagnostics));
   await time('validate', () => validate(loaded, registry, diagnostics));
   const graph = await time('graph', () => buildGraph(loaded, registry));
+  addPositions(options.root, diagnostics.list);
   if (diagnostics.errors.length) throw new CompileError(diagnostics.list);
 
   const envs = options.envs?.length ? options.envs : ENV_NAMES;
@@ -81,7 +83,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     const out = await emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list);
     bundles = out.bundles;
     Object.assign(timings, out.timings);
-    const manifest = manifestFor(graph, plans, bundles, out.hosts, stamp, readManifest(outDir));
+    const manifest = manifestFor(graph, plans, bundles, out.hosts, stamp, readManifest(outDir), out.companions);
     writeOutput(outDir, { ...out.files, 'manifest.json': JSON.stringify(manifest, null, 2) });
     timings.emit = performance.now() - t0;
   }

@@ -9,7 +9,7 @@ export interface Project {
   rulesDir: string;
   dataElementsDir: string;
   schemasDir: string;
-  /** The site configuration module (sites.md). */
+  /** The site configuration module (docs/site-config.md). */
   siteConfig: string;
   /** Generated TypeScript (payload types, data-element names). */
   generated: { payloads: string; dataElements: string };

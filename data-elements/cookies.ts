@@ -2,7 +2,7 @@ import { computed, cookie, derived } from '../runtime/declare';
 import { readCookies } from '../runtime/core/cookies';
 import { site } from '../rules/site.config';
 
-// Cookies of spec §3, names from site.config (sites.md leaves them unnamed). Reading goes
+// Cookies of spec §3, names from site.config (docs/site-config.md leaves them unnamed). Reading goes
 // through runtime/core/cookies.ts, which skips a malformed cookie (bad % escape, no =, duplicate
 // name) on its own; the two structured cookies are parsed here the same way, pair by pair.
 

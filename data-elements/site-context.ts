@@ -13,7 +13,7 @@ function clauseMatches(clause: Clause, host: string, path: string): boolean {
   return true;
 }
 
-/** The channel table of site.config (sites.md): first row that matches wins; Other Sites otherwise. */
+/** The channel table of site.config (docs/site-config.md): first row that matches wins; Other Sites otherwise. */
 export function selectChannel(location: Pick<Location, 'hostname' | 'pathname'>): string {
   const host = location.hostname.toLowerCase();
   const path = location.pathname;
@@ -24,7 +24,7 @@ export function selectChannel(location: Pick<Location, 'hostname' | 'pathname'>)
 }
 
 export const channel = computed<string>(({ win }) => selectChannel(win.location), {
-  description: 'Channel by site (site.config channels, sites.md): the first matching row wins',
+  description: 'Channel by site (site.config channels, docs/site-config.md): the first matching row wins',
 });
 
 export const overseasAudience = computed<boolean>(({ win }) => isOverseasPath(win.location.pathname), {

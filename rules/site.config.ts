@@ -1,6 +1,6 @@
-// The one site configuration module (../shared/spec/sites.md): every host, path and id that the
-// container spec leaves unnamed. Rules and data elements take them from here; a firm adopting tagc
-// changes only this file.
+// The one site configuration module (docs/site-config.md): every host, path and id that the
+// requirements (docs/requirements.md) leave unnamed. Rules and data elements take them from here;
+// a firm adopting tagc changes only this file.
 
 export const site = {
   hosts: {
@@ -72,7 +72,7 @@ export const site = {
     uat: 'UAT',
     /** Set by the login form; read and removed after login success (Login Complete). */
     loginMethod: 'loginMethod',
-    /** The consent notice's preferences cookie (TrustArc-like, protocols.md). The page-load flag and
+    /** The consent notice's preferences cookie (TrustArc-like, docs/wire-formats.md). The page-load flag and
      * suppression cookies are named under `consent` (pageLoadCookie, suppressionCookie). */
     consent: 'notice_gdpr_prefs',
     /** Advisor login: either vision session cookie counts. */
@@ -106,7 +106,7 @@ export const site = {
   /** The targeting (A/B delivery) call on page load: 1 s timeout (spec §7, §9). */
   targeting: { timeout: 1000, version: '2.11.4' },
   /**
-   * Consent (spec §4, §6, §9; protocols.md). TrustArc-kind notice: level 0 required, 1
+   * Consent (spec §4, §6, §9; docs/wire-formats.md). TrustArc-kind notice: level 0 required, 1
    * functional/performance (analytics and website performance), 2 advertising. Vendor id 7149
    * replaces 4122 when flags.consentTestStorage is in local storage.
    */

@@ -20,15 +20,16 @@ export async function benchBeacon(): Promise<{ buildMicros: number; sendMicros: 
   const { buildBeaconUrl, buildQuery } = await import('../../runtime/analytics/beacon');
   const { transmit } = await import('../../runtime/analytics/transport');
 
-  const happy = new HappyWindow({ url: 'https://www.firm.example/us/funds/growth-fund.html', settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+  const happy = new HappyWindow({ url: 'https://www.bench.example/us/funds/growth-fund.html', settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
   const win = happy as unknown as Window & typeof globalThis;
   const vars: Record<string, unknown> = { pageName: 'us > funds > growth fund', channel: 'US sites', events: ['event61', 'event5=2.5', 'scAdd'] };
   for (let i = 1; i <= 20; i++) vars[`eVar${i}`] = `value ${i} for the analytics variable`;
   for (let i = 1; i <= 5; i++) vars[`prop${i}`] = `prop ${i}`;
   vars.products = [{ productInfo: { productID: 'AGTHX' }, quantity: 1 }, { productInfo: { productID: 'AMCPX' }, quantity: 2 }];
   vars.contextData = { 'fund.tool': 'screener', 'fund.view': 'grid', 'page.type': 'fund' };
-  const identity = { mid: '61794315425683745813796539875063201498', aamlh: '7', mcorgid: 'FIRM0000000000000000000@AdobeOrg', customerIds: { advisorId: { id: 'A123', authState: 1 as const } } };
-  const target = { trackingServer: 'metrics.firm.example', rsid: 'firmprod' };
+  const identity = { mid: '61794315425683745813796539875063201498', aamlh: '7', mcorgid: 'BENCH000000000000000000@AdobeOrg', customerIds: { advisorId: { id: 'A123', authState: 1 as const } } };
+  // A synthetic hit: the figure does not depend on the container, so neither do its hosts.
+  const target = { trackingServer: 'metrics.bench.example', rsid: 'benchsuite' };
   const hit = () => ({ vars, now: new Date(), pageUrl: win.location.href, link: { name: 'Open an account', type: 'o' as const } });
 
   const build: number[] = [];

@@ -19,7 +19,7 @@ export interface BenchPageOptions {
 
 export const PAGE_LOAD_STARTED = { event: 'Page Load Started', page: { pageName: 'bench > page', siteAudience: 'advisor', siteCountry: 'us', siteLanguage: 'en', pageType: 'article' } };
 export const PAGE_LOAD_COMPLETED = { event: 'Page Load Completed' };
-export const CTA_CLICKED = { event: 'CTA Clicked', linkInfo: { linkId: 'open-account', customLinkName: 'Open an account', linkType: 'cta', linkText: 'Open an account', linkURL: 'https://www.firm.example/open' } };
+export const CTA_CLICKED = { event: 'CTA Clicked', linkInfo: { linkId: 'open-account', customLinkName: 'Open an account', linkType: 'cta', linkText: 'Open an account', linkURL: '/open' } };
 
 const PRELUDE = `
 var B = window.__bench = { t0: 0, t1: 0, firstRule: null, hits: [] };

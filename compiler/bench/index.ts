@@ -10,7 +10,7 @@ import { launchChromium } from './chromium';
 import { checkGoals, type GoalResult } from './goals';
 import { buildPeerBundle, type PeerBundle } from './peer-bundle';
 import { benchMarkdown } from './report';
-import { firmScriptStubRoute, thirdPartyStubRoute } from './route-hosts';
+import { benchSite, ownScriptStubRoute, thirdPartyStubRoute } from './route-hosts';
 import { compareStacks, type StackFigures } from './stacks';
 import { median } from './stats';
 
@@ -67,10 +67,11 @@ async function runStacks(outDir: string, rounds: number, log: (line: string) => 
   const consent = manifest.simulate?.consent ?? null;
   const { code: peerCode, ...peer } = await buildPeerBundle(graph, consent);
   const pls = graph.events.find((e) => e.key === 'Page Load Started')?.rules ?? [];
-  const server = await startServer({ dir: outDir, routes: [thirdPartyStubRoute, firmScriptStubRoute] });
+  const site = benchSite(manifest);
+  const server = await startServer({ dir: outDir, routes: [thirdPartyStubRoute(site.hosts), ownScriptStubRoute] });
   const browser = await launchChromium();
   try {
-    const setup = { code: { tagc: readFileSync(join(outDir, prod.file), 'utf8'), peer: peerCode }, pageLoadStartedRules: { tagc: pls, peer: pls }, consentCookie: consentCookieFor(consent) };
+    const setup = { code: { tagc: readFileSync(join(outDir, prod.file), 'utf8'), peer: peerCode }, pageLoadStartedRules: { tagc: pls, peer: pls }, consentCookie: consentCookieFor(consent), site };
     const figures = await compareStacks(browser, server, setup, { rounds, pushes: 11, burst: 100, log });
     return { rounds, peer, chromium: browser.version(), figures };
   } finally {

@@ -15,8 +15,8 @@ const str = (v: unknown) => JSON.stringify(v);
 
 /** Module path -> export of ./peer/extension.ts. */
 const MODULES: Record<string, { script: string; shared?: boolean }> = {
-  'shared/hub': { script: 'hub', shared: true },
-  'shared/measurement': { script: 'measurement', shared: true },
+  'common/hub': { script: 'hub', shared: true },
+  'common/measurement': { script: 'measurement', shared: true },
   'events/data-layer-push': { script: 'dataLayerPush' },
   'events/library-loaded': { script: 'libraryLoaded' },
   'events/dom-ready': { script: 'domReady' },
@@ -277,7 +277,7 @@ export function peerContainer(graph: Graph, options: PeerOptions): LaunchContain
   return {
     buildInfo: { turbineVersion: '28.1.0', turbineBuildDate: '2024-01-01T00:00:00Z', buildDate: options.buildDate ?? graph.buildTime, minified: true },
     environment: { id: 'EN-bench', stage: 'production' },
-    company: { orgId: 'FIRM0000000000000000000@AdobeOrg', dynamicCdnEnabled: false },
+    company: { orgId: 'BENCH000000000000000000@AdobeOrg', dynamicCdnEnabled: false },
     property: { name: `tagc ${graph.env} peer`, id: 'PR-bench', settings: { domains: [], undefinedVarsReturnEmpty: false, ruleComponentSequencingEnabled: options.sequencing ?? true } },
     dataElements: Object.fromEntries(graph.dataElements.map((d) => [d.name, launchDataElement(d)])),
     extensions: { [EXTENSION]: { displayName: 'Bench core', hostedLibFilesBaseUrl: '', modules } },

@@ -7,7 +7,7 @@ import type { Manifest } from '../graph-types';
 import { startServer } from '../serve/server';
 import { benchPage, consentCookieFor } from './bench-page';
 import { DESKTOP_USER_AGENT, launchChromium } from './chromium';
-import { firmScriptStubRoute, routeFirmHostsTo, thirdPartyStubRoute } from './route-hosts';
+import { benchSite, ownScriptStubRoute, routeOwnHostsTo, thirdPartyStubRoute } from './route-hosts';
 
 // Where tagc's start-up time goes: V8's sampling profiler (CDP Profiler, 50 µs) over cold loads
 // of the prod bundle, each sample's self time given to the source file of its function through
@@ -60,27 +60,28 @@ export async function benchProfile(): Promise<Record<string, number>> {
     const code = readFileSync(join(outDir, file), 'utf8');
     const map = new SourceMapConsumer(JSON.parse(readFileSync(join(outDir, manifest.environments.prod!.map), 'utf8')) as RawSourceMap);
     const graph = JSON.parse(readFileSync(join(outDir, 'prod', 'graph.json'), 'utf8')) as { events: { key: string; rules: string[] }[] };
-    const bundleUrl = 'https://www.firm.example/bench/container.js';
+    const site = benchSite(manifest);
+    const bundleUrl = `${site.origin}/bench/container.js`;
     const page = benchPage({ stack: 'tagc', pageLoadStartedRules: graph.events.find((e) => e.key === 'Page Load Started')?.rules ?? [], consentCookie: consentCookieFor(manifest.simulate?.consent) });
     const html = page.replace('<script>B.t1', `<script src="/bench/container.js"></script>\n<script>B.t1`);
-    const server = await startServer({ dir: outDir, routes: [thirdPartyStubRoute, firmScriptStubRoute] });
+    const server = await startServer({ dir: outDir, routes: [thirdPartyStubRoute(site.hosts), ownScriptStubRoute] });
     const browser = await launchChromium();
     const totals = new Map<string, number>();
     try {
       for (let i = 0; i < LOADS; i++) {
         const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
-        await routeFirmHostsTo(context, server, { allHosts: true });
-        await context.route('https://www.firm.example/bench/empty.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>empty</title>' }));
-        await context.route('https://www.firm.example/bench/profile.html', (r) => r.fulfill({ contentType: 'text/html', body: html }));
+        await routeOwnHostsTo(context, server, { hosts: site.hosts, allHosts: true });
+        await context.route(`${site.origin}/bench/empty.html`, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>empty</title>' }));
+        await context.route(`${site.origin}/bench/profile.html`, (r) => r.fulfill({ contentType: 'text/html', body: html }));
         await context.route(bundleUrl, (r) => r.fulfill({ contentType: 'application/javascript', body: code }));
         const tab = await context.newPage();
         // Same-origin first, so that the profiled navigation stays in the profiled renderer.
-        await tab.goto('https://www.firm.example/bench/empty.html');
+        await tab.goto(`${site.origin}/bench/empty.html`);
         const cdp = await context.newCDPSession(tab);
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
         await cdp.send('Profiler.start');
-        await tab.goto('https://www.firm.example/bench/profile.html');
+        await tab.goto(`${site.origin}/bench/profile.html`);
         await tab.waitForTimeout(300);
         const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
         // esbuild writes the map's sources relative to the build's working directory, the root.

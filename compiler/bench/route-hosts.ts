@@ -1,16 +1,35 @@
 import type { BrowserContext } from 'playwright-core';
+import type { Manifest } from '../graph-types';
 import type { Route as ServerRoute, RunningServer } from '../serve/server';
 
-export const FIRM_HOSTS = /(^|\.)(firm\.example|firm-internal\.example|icanretire\.example|planinsights\.example)$/;
+// The site a bench or browser test pretends to be, learnt from the build (build/manifest.json
+// `simulate`: the site configuration's entry URL and allowed domains), never from a container.
+
+export interface BenchSite {
+  /** Origin of the site's entry page, e.g. https://www.shop.example. */
+  origin: string;
+  /** The site's own hosts: its allowed domains and their subdomains. */
+  hosts: RegExp;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The site of a build; throws for a build whose manifest lacks the site settings. */
+export function benchSite(manifest: Manifest): BenchSite {
+  const url = manifest.simulate?.url;
+  const domains = manifest.simulate?.allowedDomains ?? [];
+  if (!url || !domains.length) throw new Error('build/manifest.json has no simulate.url or simulate.allowedDomains: rebuild with this tagc, and give the site configuration hosts.entry and allowedDomains');
+  return { origin: new URL(url).origin, hosts: new RegExp(`(^|\\.)(${domains.map(escape).join('|')})$`) };
+}
 
 /**
- * The container runs only on the firm's hosts, so browser tests keep the real host names and
+ * The container runs only on its site's hosts, so browser tests keep the real host names and
  * route their requests to the local server (which records them), like a hosts file. With
  * `allHosts`, third-party hosts (consent notice, monitoring, pixels) go there too; otherwise
  * they are refused, since nothing may leave the machine.
  */
-export async function routeFirmHostsTo(context: BrowserContext, server: RunningServer, options: { hosts?: RegExp; allHosts?: boolean } = {}): Promise<void> {
-  const hosts = options.hosts ?? FIRM_HOSTS;
+export async function routeOwnHostsTo(context: BrowserContext, server: RunningServer, options: { hosts: RegExp; allHosts?: boolean }): Promise<void> {
+  const hosts = options.hosts;
   const local = (url: URL) => url.href.startsWith(server.origin);
   await context.route(
     (url) => !local(url) && (options.allHosts || hosts.test(url.hostname)),
@@ -31,9 +50,11 @@ export async function routeFirmHostsTo(context: BrowserContext, server: RunningS
  * Stands in for third-party hosts (reached through `allHosts`): scripts get an empty script (the
  * monitoring one a minimal DD_RUM with init), anything else an empty 204, like a quiet CDN.
  */
-export const thirdPartyStubRoute: ServerRoute = (req, res) => {
+export const thirdPartyStubRoute =
+  (hosts: RegExp): ServerRoute =>
+  (req, res) => {
   const host = String(req.headers['x-original-host'] ?? '').replace(/:\d+$/, '');
-  if (!host || FIRM_HOSTS.test(host)) return false;
+  if (!host || hosts.test(host)) return false;
   const path = (req.url ?? '').split('?')[0];
   if (/\.(js|ashx)$/.test(path) || path.endsWith('/notice')) {
     res.setHeader('Content-Type', 'application/javascript');
@@ -45,10 +66,10 @@ export const thirdPartyStubRoute: ServerRoute = (req, res) => {
   return true;
 };
 
-/** Firm-host scripts that are not part of the build (co-browse, geo, themes, tags): empty scripts. */
-export const firmScriptStubRoute: ServerRoute = (req, res) => {
+/** The site's own scripts that are not part of the build (bundles and debug companions are) (co-browse, geo, themes, tags): empty scripts. */
+export const ownScriptStubRoute: ServerRoute = (req, res) => {
   const path = (req.url ?? '').split('?')[0];
-  if (req.method !== 'GET' || !/\.(js|ashx)$/.test(path) || /\/container\.[0-9a-f]+\.min\.js$/.test(path)) return false;
+  if (req.method !== 'GET' || !/\.(js|ashx)$/.test(path) || /\/(container\.[0-9a-f]+\.min|debug\.[0-9a-f]+)\.js$/.test(path)) return false;
   res.setHeader('Content-Type', 'application/javascript');
   res.end('/* stub */');
   return true;

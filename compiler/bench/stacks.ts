@@ -3,7 +3,7 @@ import type { RunningServer } from '../serve/server';
 import { benchPage, CTA_CLICKED, PAGE_LOAD_COMPLETED, type Stack } from './bench-page';
 import { DESKTOP_USER_AGENT } from './chromium';
 import { longestScriptTask } from './long-tasks';
-import { routeFirmHostsTo } from './route-hosts';
+import { routeOwnHostsTo, type BenchSite } from './route-hosts';
 import { median, paired, tagcFirst, type Paired } from './stats';
 
 // tagc and the peer in one Chromium, round after round, alternating which goes first. Every figure
@@ -14,6 +14,8 @@ export interface StackSetup {
   code: Record<Stack, string>;
   pageLoadStartedRules: Record<Stack, readonly string[]>;
   consentCookie: string | null;
+  /** The site the pages pretend to be (from the build's manifest). */
+  site: BenchSite;
 }
 
 /** One stack's figures in one round. */
@@ -49,12 +51,11 @@ export interface RoundOptions {
   log?: (line: string) => void;
 }
 
-const ORIGIN = 'https://www.firm.example';
-const pageUrl = (stack: Stack | 'empty') => `${ORIGIN}/bench/${stack}.html`;
+const pageUrl = (setup: StackSetup, stack: Stack | 'empty') => `${setup.site.origin}/bench/${stack}.html`;
 
 async function newContext(browser: Browser, server: RunningServer, setup: StackSetup): Promise<BrowserContext> {
   const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
-  await routeFirmHostsTo(context, server, { allHosts: true });
+  await routeOwnHostsTo(context, server, { hosts: setup.site.hosts, allHosts: true });
   const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cache-Control': 'no-store' };
   for (const stack of ['tagc', 'peer', 'empty'] as const) {
     const body = benchPage({
@@ -63,7 +64,7 @@ async function newContext(browser: Browser, server: RunningServer, setup: StackS
       pageLoadStartedRules: stack === 'empty' ? [] : setup.pageLoadStartedRules[stack],
       consentCookie: setup.consentCookie,
     });
-    await context.route(pageUrl(stack), (route) => route.fulfill({ contentType: 'text/html', headers, body }));
+    await context.route(pageUrl(setup, stack), (route) => route.fulfill({ contentType: 'text/html', headers, body }));
   }
   return context;
 }
@@ -92,7 +93,7 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
   const context = await newContext(browser, server, setup);
   try {
     const page = await context.newPage();
-    await page.goto(pageUrl(stack));
+    await page.goto(pageUrl(setup, stack));
     const cold = await startup(page);
     await page.waitForTimeout(SETTLE_MS);
     const startupHits = await read<number>(page, '__bench.hits.length');
@@ -107,7 +108,7 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
     const before = await metric(cdp, 'TaskDuration');
     const burstHits = await read<number>(page, `__bench.burst(${JSON.stringify(CTA_CLICKED)}, ${o.burst})`);
     const burstMs = ((await metric(cdp, 'TaskDuration')) - before) * 1000;
-    await page.goto(pageUrl('empty'));
+    await page.goto(pageUrl(setup, 'empty'));
     await page.waitForTimeout(SETTLE_MS);
     const heapWithout = await heapUsed(cdp);
     return {
@@ -138,7 +139,7 @@ async function throttledLongestTask(browser: Browser, server: RunningServer, set
     await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
     let trace: Buffer;
     try {
-      await page.goto(pageUrl(stack));
+      await page.goto(pageUrl(setup, stack));
       await page.waitForTimeout(1000);
     } finally {
       trace = await browser.stopTracing();

@@ -5,6 +5,8 @@ import { check } from './commands/check';
 
 const USAGE = `tagc: rules-as-code tag manager
 
+  tagc init <dir>                  write a minimal new container (tagc init --help)
+  tagc new event "<Name>"         add an event: its schema, event-number row and catalogue rule (tagc new --help)
   tagc build [--env <env>]...      compile and write build/<env> bundles, graphs and manifest
   tagc check                       compile without emitting, then tsc --noEmit
   tagc simulate [options]          run a built bundle in happy-dom and print JSON (tagc simulate --help)
@@ -25,6 +27,10 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
+      case 'init':
+        return await (await import('./commands/init')).initCommand(rest);
+      case 'new':
+        return await (await import('./commands/new')).newCommand(rest);
       case 'build':
         return await build(rest);
       case 'check':

@@ -6,7 +6,7 @@ import { buildKey, headersFor, MANIFEST_TO_ROOT, manifestKey, mapKey, type Objec
 import type { PublishedManifest } from './release-types';
 
 // A build folder (build/) as the objects one publish uploads: every environment's bundle and
-// graph, the schema documents and the viewer under builds/<id>/, the maps under the private
+// graph (and debug companion), the schema documents and the viewer under builds/<id>/, the maps under the private
 // prefix, and the published manifest. Nothing else in the folder is published.
 
 export interface PlannedObject {
@@ -66,6 +66,12 @@ export function readLocalBuild(buildDir: string, identity: { commit: string; tag
     add(buildKey(buildId, entry.file), bundle);
     add(buildKey(buildId, entry.graph), read(entry.graph));
     add(mapKey(buildId, entry.map), read(entry.map));
+    if (entry.debug) {
+      // The debug companion is loaded with this integrity: publish only the bytes it names.
+      const companion = read(entry.debug.file);
+      if (integrityOf(companion) !== entry.debug.integrity) throw new Error(`${join(buildDir, entry.debug.file)} does not match the integrity in ${manifestFile} (run tagc build again)`);
+      add(buildKey(buildId, entry.debug.file), companion);
+    }
     environments[env] = { ...entry, map: `${MANIFEST_TO_ROOT}${mapKey(buildId, entry.map)}` };
   }
   for (const folder of STATIC_FOLDERS) {

@@ -22,6 +22,11 @@ export interface MovePlan {
   history: ReleaseHistory;
   /** The build's viewer page (publish root relative) when the stable viewer follows this move. */
   viewer: string | null;
+  /**
+   * The build's debug companion, copied beside the stable URL: a bundle loaded from
+   * <env>/container.min.js loads its companion from <env>/ (content-hashed, so never stale).
+   */
+  companion: { from: string; to: string; integrity: string } | null;
 }
 
 export async function planMove(target: StorageTarget, build: PublishedBuild, env: EnvName, move: { action: ReleaseAction; by: string; at: string }): Promise<MovePlan> {
@@ -31,7 +36,10 @@ export async function planMove(target: StorageTarget, build: PublishedBuild, env
   const [from, history] = await Promise.all([readPointer(target, env), readHistory(target, env)]);
   const record: ReleaseRecord = { env, buildId: id, commit: build.publish.commit, buildTime: build.buildTime, file: buildKey(id, entry.file), integrity: entry.integrity, action: move.action, at: move.at, by: move.by, previous: from?.buildId ?? null };
   const viewer = env === 'prod' && build.publish.viewer ? buildKey(id, build.publish.viewer) : null;
-  return { env, from, record, unchanged: from?.buildId === id, writes: [stableKey(env), pointerKey(env), ...(viewer ? [STABLE_VIEWER_KEY] : []), historyKey(env)], history, viewer };
+  const debug = entry.debug;
+  const companion = debug ? { from: buildKey(id, debug.file), to: `${env}/${debug.file.split('/').pop()}`, integrity: debug.integrity } : null;
+  const writes = [...(companion ? [companion.to] : []), stableKey(env), pointerKey(env), ...(viewer ? [STABLE_VIEWER_KEY] : []), historyKey(env)];
+  return { env, from, record, unchanged: from?.buildId === id, writes, history, viewer, companion };
 }
 
 /** A page at viewer/index.html that opens the viewer of the build prod runs, keeping the #route. */
@@ -62,6 +70,11 @@ export async function applyMove(target: StorageTarget, plan: MovePlan): Promise<
   const pointer = json(record);
   const history = json({ env, releases: [...plan.history.releases, record] } satisfies ReleaseHistory);
   try {
+    if (plan.companion) {
+      const body = await target.get(plan.companion.from);
+      if (!body || integrityOf(body) !== plan.companion.integrity) throw new Error(`${target.location}/${plan.companion.from} is missing or does not match its integrity`);
+      await write(plan.companion.to, body);
+    }
     await write(stableKey(env), bundle);
     await write(pointerKey(env), pointer);
     if (plan.viewer) await write(STABLE_VIEWER_KEY, Buffer.from(stableViewerPage(plan.viewer, record.buildId)));

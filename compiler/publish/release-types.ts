@@ -81,7 +81,7 @@ export const releaseHistorySchema: z.ZodType<ReleaseHistory> = z.object({ env: e
 /** The part of a published manifest that promotion and rollback rely on, checked when read back. */
 export const publishedBuildSchema = z.object({
   buildTime: z.string(),
-  environments: z.partialRecord(envName, z.object({ file: z.string(), integrity: z.string(), bytes: z.number() })),
+  environments: z.partialRecord(envName, z.object({ file: z.string(), integrity: z.string(), bytes: z.number(), debug: z.object({ file: z.string(), integrity: z.string() }).optional() })),
   publish: z.object({ buildId: z.string(), buildHash: z.string(), commit: z.string(), tagcVersion: z.string(), root: z.string(), viewer: z.string().nullable() }),
 });
 

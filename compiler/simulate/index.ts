@@ -5,7 +5,7 @@ import { Window } from 'happy-dom';
 import { parseCookies } from '../../runtime/core/cookies';
 import type { Manifest } from '../graph-types';
 import { fireConsentEvent, projectProvider, writeStoredConsent } from './consent';
-import { bodyText, decodeParams, formatConsoleArgs, type Recorder } from './record';
+import { bodyText, decodeParams, explanationJson, formatConsoleArgs, type Recorder } from './record';
 import type { RespondRule, SimulateOptions, SimulateResult, SimWindow } from './types';
 
 export type { SimulateOptions, SimulateResult, SimulatedRequest, RespondRule } from './types';
@@ -247,7 +247,10 @@ export async function simulateScript(script: PageScript, options: SimulateOption
     host.__tagcMonitors = [
       {
         ruleFired: (e: { rule: string; event: string; order: number }) => result.fired.push({ rule: e.rule, event: e.event, order: e.order }),
-        ruleSkipped: (e: { rule: string; event: string; condition: string; index: number }) => result.skipped.push({ rule: e.rule, event: e.event, condition: e.condition, index: e.index }),
+        ruleSkipped: (e: { rule: string; event: string; condition: string; index: number; explain?: unknown }) => {
+          const explain = explanationJson(e.explain);
+          result.skipped.push({ rule: e.rule, event: e.event, condition: e.condition, index: e.index, ...(explain ? { explain } : {}) });
+        },
         actionFailed: (e: { rule: string; event: string; action: string; error: string }) => result.failed.push({ rule: e.rule, event: e.event, action: e.action, error: e.error }),
       },
     ];

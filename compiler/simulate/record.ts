@@ -1,6 +1,6 @@
-import type { SimulatedRequest } from './types';
+import type { SimulatedExplanation, SimulatedRequest } from './types';
 
-// Turning what the page sent into the simulate output's request records.
+// Turning what the page sent and explained into the simulate output's records.
 
 /** Query parameters, `;key=value` path parameters (advertising pixels) and urlencoded body parameters. */
 export function decodeParams(url: string, body: string | null): Record<string, string> {
@@ -51,3 +51,23 @@ export function formatConsoleArgs(args: unknown[]): string {
 }
 
 export type Recorder = (method: string, url: string, body: string | null, transport: SimulatedRequest['transport']) => void;
+
+/** A value from the page as JSON (an object of the page's realm, a cycle or a function becomes its text). */
+function asJson(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? String(value) : (JSON.parse(text) as unknown);
+  } catch {
+    return String(value);
+  }
+}
+
+/** A `ruleSkipped` explanation as plain JSON, or undefined when the condition kind gave none. */
+export function explanationJson(explain: unknown): SimulatedExplanation | undefined {
+  if (!explain || typeof explain !== 'object') return undefined;
+  const e = explain as { subject?: unknown; expected?: unknown; negated?: unknown };
+  const out: SimulatedExplanation = { subject: asJson(e.subject), expected: asJson(e.expected) };
+  if (e.negated === true) out.negated = true;
+  return out;
+}

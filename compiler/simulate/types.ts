@@ -14,6 +14,17 @@ export interface SimulatedRequest {
   at: number;
 }
 
+/**
+ * What a failing condition compared, as JSON: `subject` the value it looked at (absent: undefined),
+ * `expected` what it needed (for `consent`: the category not granted), `negated` under `not()`.
+ * `anyOf` gives arrays, one entry per alternative.
+ */
+export interface SimulatedExplanation {
+  subject?: unknown;
+  expected?: unknown;
+  negated?: boolean;
+}
+
 export interface SimulateResult {
   env: string;
   url: string;
@@ -23,8 +34,11 @@ export interface SimulateResult {
   cookies: Record<string, string>;
   localStorage: Record<string, string>;
   dataLayer: unknown[];
-  /** Rules whose conditions failed: rule, event, failing condition kind and its index. */
-  skipped: { rule: string; event: string; condition: string; index: number }[];
+  /**
+   * Rules whose conditions failed: rule, event, failing condition kind and its index (-1: the
+   * rule-level consent), and `explain` when the kind can say what it compared.
+   */
+  skipped: { rule: string; event: string; condition: string; index: number; explain?: SimulatedExplanation }[];
   /** Actions that threw, rejected or timed out. */
   failed: { rule: string; event: string; action: string; error: string }[];
   /** The consent the page started with and the provider callback fired, when given (--consent, --consent-event). */

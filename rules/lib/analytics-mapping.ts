@@ -16,7 +16,7 @@ interface Mapping {
 
 const MAPPING: readonly Mapping[] = [
   { wire: 'pageName', variable: 'pageName', element: 'pageName', why: 'Page name: path rules of spec §2, else page.pageName' },
-  { wire: 'ch', variable: 'channel', element: 'channel', why: 'Channel by site (sites.md table, first match wins)' },
+  { wire: 'ch', variable: 'channel', element: 'channel', why: 'Channel by site (docs/site-config.md table, first match wins)' },
   { wire: 'v0', variable: 'campaign', element: 'campaignId', why: 'The cid query parameter (kept for the session)' },
   { wire: 'v22', variable: 'eVar22', element: 'pageName', why: 'Page name as an eVar, so conversions can be credited to the page' },
   { wire: 'v117', variable: 'eVar117', element: 'audienceExperience', why: 'Audience experience (FIT, corporate, advisor, ria, individual, institutional, retirement-plan-insights, ubs)' },

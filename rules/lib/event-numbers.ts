@@ -77,9 +77,9 @@ export const EVENT_ROWS = [
 
   link('Fund Additions', ['event54', 'scAdd'], 'mapped here', { eVar13: 'toolId', eVar18: 'productIds' }, 'Funds added to a tool (comparison, list); also the commerce scAdd.'),
   link('Fund Removed', ['event58', 'scRemove'], 'mapped here', { eVar13: 'toolId', eVar18: 'productIds' }, 'Funds removed from a tool; also the commerce scRemove.'),
-  link('Cart Item Added', ['scAdd'], 'mapped here', { eVar18: 'productIds' }, 'Commerce event of protocols.md.'),
-  link('Cart Item Removed', ['scRemove'], 'mapped here', { eVar18: 'productIds' }, 'Commerce event of protocols.md.'),
-  link('Cart Viewed', ['scView'], 'mapped here', { eVar18: 'productIds' }, 'Commerce event of protocols.md.'),
+  link('Cart Item Added', ['scAdd'], 'mapped here', { eVar18: 'productIds' }, 'Commerce event of docs/wire-formats.md.'),
+  link('Cart Item Removed', ['scRemove'], 'mapped here', { eVar18: 'productIds' }, 'Commerce event of docs/wire-formats.md.'),
+  link('Cart Viewed', ['scView'], 'mapped here', { eVar18: 'productIds' }, 'Commerce event of docs/wire-formats.md.'),
   link('Onsite Promo Click', ['event130'], 'mapped here', PROMO_VARS, 'A promotion was clicked (its link waits 500 ms).'),
   link('Onsite Promo View', [], 'none', PROMO_VARS, 'A promotion entered the viewport for the first time.'),
 

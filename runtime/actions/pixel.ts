@@ -1,6 +1,6 @@
 import type { Action, DataElementRef } from '../declare/types';
 
-// The advertising activity pixel (Floodlight-compatible, protocols.md): `;`-separated parameters
+// The advertising activity pixel (Floodlight-compatible, docs/wire-formats.md): `;`-separated parameters
 // ending with `?`, a numeric random `ord` against caching, `npa=1` when the visitor opted out of
 // ads personalisation. Sent as an image.
 

@@ -5,7 +5,7 @@ import { TARGET_VERSION } from '../target/constants';
 import { fire } from '../target/events';
 import { pageNonce } from './script';
 
-// The targeting service's page-load request (spec §7; delivery API of protocols.md): one POST
+// The targeting service's page-load request (spec §7; delivery API of docs/wire-formats.md): one POST
 // per page with the personalization parameters, bounded by a short timeout so a slow edge never
 // holds the page; its offers are rendered (runtime/target). The client is also offered to page
 // code as `window.adobe.target` unless the page already has one (spec §8 "already initialized").

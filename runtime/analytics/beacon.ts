@@ -6,7 +6,7 @@ import { byteLength, LIMITS, truncateBytes, wellFormed } from './limits';
 import { isClearedVar, wireName } from './names';
 import { serialiseProducts } from './products';
 
-// AppMeasurement-compatible beacon (protocols.md): `https://{server}/b/ss/{rsid}/1/JS-{v}/s{n}?AQB=1…&AQE=1`.
+// AppMeasurement-compatible beacon (docs/wire-formats.md): `https://{server}/b/ss/{rsid}/1/JS-{v}/s{n}?AQB=1…&AQE=1`.
 // A page view sends every variable set; a link hit (`pe=lnk_o|lnk_d|lnk_e`) sends the base set
 // (time, URL, referrer, ids, currency) plus only what `linkTrackVars` / `linkTrackEvents` name.
 

@@ -1,4 +1,4 @@
-// Byte limits of the collection servers (protocols.md). Values are cut on a UTF-8 character
+// Byte limits of the collection servers (docs/wire-formats.md). Values are cut on a UTF-8 character
 // boundary so a cut never leaves half a character (which the servers would store as garbage).
 
 export const LIMITS = {

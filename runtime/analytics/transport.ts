@@ -1,7 +1,7 @@
 import { log, reason } from '../core/log';
 import { MAX_GET_URL } from './limits';
 
-// How a beacon leaves the page (protocols.md): an image GET; a credentialed form POST when the URL
+// How a beacon leaves the page (docs/wire-formats.md): an image GET; a credentialed form POST when the URL
 // is longer than 2047 characters; `sendBeacon` for exit links and for hits while the page is
 // being hidden (an image request may be cancelled with the page). A hidden page's long hit goes as
 // `fetch(…, { keepalive: true })`, which also survives the page.

@@ -10,7 +10,7 @@ import { getJson, removeItem, setJson } from '../core/storage';
 //
 // The page-hide listeners sit on window in the bubbling phase: the analytics client listens on
 // document, so by the time the Abandonment hit is sent it knows the page is leaving and uses
-// sendBeacon (protocols.md, "Page hide and last beacons"). The tool value is
+// sendBeacon (docs/wire-formats.md, "Page hide and last beacons"). The tool value is
 // data-ea-abandon-tool when set, else 'Abandon: ' + the placement name.
 
 export const ABANDON_KEY = 'tagc.formAbandonment';

@@ -1,4 +1,4 @@
-// What a clicked link is (spec §5, §9; sites.md internal-link filter): a link marked with one of
+// What a clicked link is (spec §5, §9; docs/site-config.md internal-link filter): a link marked with one of
 // the data-ea-*-link attributes is what its attribute says; an unmarked link is a download when
 // its URL ends in a document, image, audio or video extension, has the download class or names a
 // file in a file-url parameter, an exit link when it leaves the firm's domains, and otherwise not
@@ -65,7 +65,7 @@ function hostWithin(host: string, domain: string): boolean {
   return h === d || h.endsWith(`.${d}`);
 }
 
-/** sites.md internal-link filter: the page's own host, the firm's domains and the internal schemes. */
+/** docs/site-config.md internal-link filter: the page's own host, the firm's domains and the internal schemes. */
 export function isInternal(url: URL, pageHost: string, rules: LinkRules): boolean {
   const scheme = url.protocol.toLowerCase();
   if (rules.internalSchemes.some((s) => s.toLowerCase() === scheme)) return true;

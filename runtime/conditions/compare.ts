@@ -68,6 +68,7 @@ function compare(left: DataElementRef, op: CompareOp, right?: unknown, options: 
           return !!raw;
       }
     },
+    explain: (ctx) => ({ subject: ctx.value(left), expected: re ? String(re) : ctx.value(right) }),
   };
 }
 

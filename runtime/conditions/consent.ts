@@ -16,5 +16,7 @@ export function consentGranted(category: ConsentCategory, options: { exceptPaths
       if (except.length && except.includes(ctx.runtime.win.location.pathname)) return true;
       return consentAllows(ctx.runtime, category);
     },
+    // Asked only when `test` failed: the category was not granted (and the path is not exempt).
+    explain: () => ({ subject: 'not granted', expected: category }),
   };
 }

@@ -22,6 +22,7 @@ function host(op: HostOp, value: string | readonly string[]): Condition {
           return values.some((v) => h === v || h.endsWith(`.${v}`));
       }
     },
+    explain: ({ runtime }) => ({ subject: runtime.win.location.hostname, expected: value }),
   };
 }
 

@@ -28,6 +28,7 @@ function path(op: PathOp, value: string | RegExp): Condition {
           return (re ?? new RegExp(source)).test(p);
       }
     },
+    explain: ({ runtime }) => ({ subject: runtime.win.location.pathname, expected: source }),
   };
 }
 

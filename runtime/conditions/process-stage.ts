@@ -15,5 +15,10 @@ export function processStage(kind: ProcessKind, stage: ProcessStage): Condition 
       const hit = readProcess(ctx.event.name, ctx.event.payload);
       return !!hit && hit.kind === kind && hit.stage === stage && advance(hit);
     },
+    // Reads the event again without recording it; a matching stage that failed did not count (a duplicate).
+    explain: (ctx) => {
+      const hit = readProcess(ctx.event.name, ctx.event.payload);
+      return { subject: hit ? `${hit.kind} ${hit.stage}${hit.kind === kind && hit.stage === stage ? ' (not counted: a duplicate or out of order)' : ''}` : 'no process stage', expected: `${kind} ${stage}` };
+    },
   };
 }

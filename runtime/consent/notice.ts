@@ -1,6 +1,6 @@
 import { getItem } from '../core/storage';
 
-// Whether and how the TrustArc-kind notice script is loaded (spec §5, §9; protocols.md).
+// Whether and how the TrustArc-kind notice script is loaded (spec §5, §9; docs/wire-formats.md).
 
 export interface NoticeRules {
   /** Hosts that never show the notice: long-term-support and plan-site hosts. */

@@ -2,7 +2,7 @@ import { getCookie, setCookie } from '../core/cookies';
 import type { ConsentCategory } from '../declare/types';
 import { CATEGORIES, type ConsentProvider, type Grants } from './types';
 
-// The OneTrust-kind banner (protocols.md): cookie `OptanonConsent` is a query string whose
+// The OneTrust-kind banner (docs/wire-formats.md): cookie `OptanonConsent` is a query string whose
 // `groups=C0001:1,C0002:0,…` holds each group's choice; the banner fires `OneTrustGroupsUpdated`
 // on the window after a change.
 

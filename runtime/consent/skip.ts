@@ -1,4 +1,4 @@
-// Pages where consent is not asked and every category counts as granted (spec §4, sites.md):
+// Pages where consent is not asked and every category counts as granted (spec §4, docs/site-config.md):
 // the authoring and localhost hosts, the skip flag, restricted-webinar paths and cookie pages.
 
 export interface SkipRules {

@@ -2,7 +2,7 @@ import { getCookie, setCookie } from '../core/cookies';
 import type { ConsentCategory } from '../declare/types';
 import { CATEGORIES, type ConsentProvider, type Grants } from './types';
 
-// The TrustArc-kind notice (protocols.md): `notice_gdpr_prefs=0,1,2:` lists the accepted levels
+// The TrustArc-kind notice (docs/wire-formats.md): `notice_gdpr_prefs=0,1,2:` lists the accepted levels
 // 0-based (0 required, 1 functional/performance, 2 advertising); `cmapi_cookie_privacy=permit 1,2,3`
 // lists them 1-based. The notice posts `{source:'preference_manager', message:'submit_preferences'}`
 // to the window after it stored a choice.

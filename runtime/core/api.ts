@@ -1,5 +1,5 @@
 import type { Env } from '../declare/types';
-import { isDebugOn, log, setDebug } from './log';
+import { debugFlag, isDebugOn, log, setDebug } from './log';
 import { getPath } from './merge';
 import type { Monitor } from './monitor';
 
@@ -21,7 +21,10 @@ export interface TagcApi {
   getVar(name: string): unknown;
   /** Sets a page variable, or several at once from an object (Launch's `_satellite.setVar`). */
   setVar(name: string | Record<string, unknown>, value?: unknown): void;
-  /** Turns debug logging on or off (persisted); returns the current setting when called without arguments. */
+  /**
+   * Turns debugging on or off (persisted); returns the current setting when called without
+   * arguments. Builds without debug logging (prod) load their debug companion on the next page.
+   */
   debug(on?: boolean): boolean;
   monitor(hooks: Monitor): () => void;
   readonly buildInfo: Readonly<BuildInfo>;
@@ -57,7 +60,8 @@ export function createApi(parts: ApiParts): TagcApi {
     buildInfo: Object.freeze({ ...parts.buildInfo }),
     debug(on?: boolean) {
       if (on !== undefined) setDebug(!!on);
-      return isDebugOn();
+      // Without debug logging compiled in, the flag loads the debug companion on the next page.
+      return __TAGC_DEBUG__ ? isDebugOn() : debugFlag();
     },
   };
 }

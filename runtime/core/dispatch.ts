@@ -1,6 +1,6 @@
-import type { Action, JsonState, Rule, RuleContext, RuntimeServices } from '../declare/types';
+import type { Action, Condition, Explanation, JsonState, Rule, RuleContext, RuntimeServices } from '../declare/types';
 import { consentAllows } from '../consent/gate';
-import { log, reason } from './log';
+import { isDebugOn, log, reason } from './log';
 import type { Monitors } from './monitor';
 import type { Resolver } from './resolve';
 
@@ -42,6 +42,15 @@ function withTimeout(promise: PromiseLike<unknown>, ms: number): Promise<unknown
   });
 }
 
+/** A failing condition's explanation; a kind whose explain throws explains nothing. */
+function explain(condition: Condition, ctx: RuleContext): Explanation | undefined {
+  try {
+    return condition.explain?.(ctx);
+  } catch {
+    return undefined;
+  }
+}
+
 export function createDispatcher(compiled: DispatchTable, resolver: Resolver, services: RuntimeServices, monitors: Monitors) {
   const queue: Job[] = [];
   let busy = false;
@@ -77,7 +86,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
     monitors.emit('ruleTriggered', { rule: rule.id, event: job.name, order: rule.order });
     // A rule-level consent category that is not granted skips the rule (docs/consent.md).
     if (rule.consent && !consentAllows(services, rule.consent)) {
-      monitors.emit('ruleSkipped', { rule: rule.id, event: job.name, order: rule.order, condition: 'consent', index: -1 });
+      monitors.emit('ruleSkipped', { rule: rule.id, event: job.name, order: rule.order, condition: 'consent', index: -1, explain: { subject: 'not granted', expected: rule.consent } });
       return;
     }
     for (let i = 0; i < rule.conditions.length; i++) {
@@ -89,8 +98,9 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
         log.error(`Failed to evaluate "${condition.kind}" condition for "${rule.id}" rule: ${reason(error)}`);
       }
       if (!ok) {
-        DEBUG: log.debug(`Rule "${rule.id}" skipped on "${job.name}": condition ${i + 1} (${condition.kind}) not met`);
-        monitors.emit('ruleSkipped', { rule: rule.id, event: job.name, order: rule.order, condition: condition.kind, index: i });
+        const why = monitors.listens('ruleSkipped') ? explain(condition, ctx) : undefined;
+        DEBUG: if (isDebugOn()) log.debug(`Rule "${rule.id}" skipped on "${job.name}": condition ${i + 1} (${condition.kind}) not met`, why ?? explain(condition, ctx) ?? '');
+        monitors.emit('ruleSkipped', { rule: rule.id, event: job.name, order: rule.order, condition: condition.kind, index: i, explain: why });
         return;
       }
     }

@@ -33,6 +33,15 @@ export function isDebugOn(): boolean {
   return debugOn;
 }
 
+/** The persisted debug flag, in every build (those without debug logging load the debug companion). */
+export function debugFlag(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(DEBUG_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
 /** Turns debug logging on or off, persisted in localStorage. */
 export function setDebug(on: boolean): void {
   debugOn = on;

@@ -1,4 +1,4 @@
-import type { Action, Condition, Rule } from '../declare/types';
+import type { Action, Condition, Explanation, Rule } from '../declare/types';
 
 // Monitor hooks for tools (tagc simulate, QA extensions, the debugger). A page can register
 // before the bundle loads through `window.__tagcMonitors`, as Launch's `_satellite._monitors`.
@@ -13,14 +13,21 @@ export interface Monitor {
   /** The rule's event happened; its consent and conditions are checked next (Launch's ruleTriggered). */
   ruleTriggered?(e: RuleEvent): void;
   ruleFired?(e: RuleEvent): void;
-  ruleSkipped?(e: RuleEvent & { condition: string; index: number }): void;
+  /** `explain`: what the failing condition compared (kinds that can say), or the missing consent. */
+  ruleSkipped?(e: RuleEvent & { condition: string; index: number; explain?: Explanation }): void;
   ruleCompleted?(e: RuleEvent): void;
   actionFailed?(e: RuleEvent & { action: string; index: number; error: string }): void;
+  /** Only relays the events (Launch's `_monitors`): needs no extra work such as explanations. */
+  relay?: boolean;
 }
+
+export type MonitorHook = Exclude<keyof Monitor, 'relay'>;
 
 export function createMonitors(initial: unknown): {
   add(m: Monitor): () => void;
-  emit<K extends keyof Monitor>(hook: K, e: Parameters<NonNullable<Monitor[K]>>[0]): void;
+  /** Whether a monitor has this hook: work done only for tools is skipped otherwise. */
+  listens(hook: MonitorHook): boolean;
+  emit<K extends MonitorHook>(hook: K, e: Parameters<NonNullable<Monitor[K]>>[0]): void;
 } {
   const list: Monitor[] = Array.isArray(initial) ? initial.filter((m) => m && typeof m === 'object') : [];
   return {
@@ -31,6 +38,7 @@ export function createMonitors(initial: unknown): {
         if (i >= 0) list.splice(i, 1);
       };
     },
+    listens: (hook) => list.some((m) => !m.relay && typeof m[hook] === 'function'),
     emit(hook, e) {
       for (const m of list.slice()) {
         try {

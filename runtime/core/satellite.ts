@@ -84,6 +84,7 @@ export function launchMonitors(host: SatelliteHost): Monitor {
   };
   const rule = (e: RuleEvent) => ({ id: e.rule, name: e.rule });
   return {
+    relay: true,
     ruleTriggered: (e) => call('ruleTriggered', { rule: rule(e) }),
     ruleSkipped: (e) => call('ruleConditionFailed', { rule: rule(e), condition: { modulePath: e.condition, index: e.index } }),
     ruleCompleted: (e) => call('ruleCompleted', { rule: rule(e) }),

@@ -4,6 +4,7 @@ import { attachDataLayer, dataLayerArray, monitorOverwrite, whenConsentCookie } 
 import { createDispatcher } from './dispatch';
 import { isAuthorisedHost } from './domain';
 import { log, reason } from './log';
+import { loadCompanion, type CompanionRef } from './companion';
 import { createMonitors } from './monitor';
 import { createResolver } from './resolve';
 import { installSatellite, launchMonitors } from './satellite';
@@ -25,6 +26,8 @@ export interface ContainerConfig {
   validate?: (name: string, payload: JsonState) => void;
   /** The data-layer manager (spec §4): events that reset the computed state, the consent cookie to wait for. */
   dataLayer?: { resetBefore?: readonly string[]; consentCookie?: string | null };
+  /** Builds without debug logging: the debug companion, loaded when the persisted debug flag is on. */
+  companion?: CompanionRef;
 }
 
 export interface Runtime {
@@ -84,6 +87,7 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
   host.tagc = api;
   const satellite = installSatellite(win, api, services);
   if (satellite) monitors.add(launchMonitors(satellite));
+  if (!__TAGC_DEBUG__) loadCompanion(win, config.companion, monitors.add);
   DEBUG: log.info(`Loaded ${config.build.environment} build ${config.build.hash} with ${config.rules.length} rules`);
 
   for (const source of config.sources) {

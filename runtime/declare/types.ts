@@ -82,6 +82,19 @@ export interface Condition<P = unknown> {
   readonly kind: string;
   readonly params: Params;
   test(ctx: RuleContext<P>): boolean;
+  /**
+   * What the condition compared, for tools that explain a skipped rule (tagc simulate, the
+   * viewer's Preview, debugging). Called only after `test` failed, and only when a monitor
+   * listens for skipped rules or debug logging is on.
+   */
+  explain?(ctx: RuleContext<P>): Explanation;
+}
+
+/** The value a failing condition looked at and what it needed; `negated` under `not()`. */
+export interface Explanation {
+  subject: unknown;
+  expected: unknown;
+  negated?: boolean;
 }
 
 export interface Action<P = unknown> {

@@ -1,7 +1,7 @@
 import { log } from '../core/log';
 import { hash, isValidId } from './ids';
 
-// The `AMCV_{orgId}` cookie (protocols.md):
+// The `AMCV_{orgId}` cookie (docs/wire-formats.md):
 // `{digest}|MCIDTS|{day}|MCMID|{id}|MCAAMLH-{exp}|{region}|MCAAMB-{exp}|{blob}|MCOPTOUT-{exp}s|NONE|vVersion|5.5.0`
 // where {exp} is an expiry in epoch seconds (`s` suffix: expires with the session).
 

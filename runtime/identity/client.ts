@@ -8,7 +8,7 @@ import { isValidId, localId, supplementalId } from './ids';
 import { createOptIn, type OptIn } from './opt-in';
 import { fireSync, validateSync, type SyncByUrl } from './sync';
 
-// Experience Cloud ID-compatible visitor identity (protocols.md, spec §4, §8, §9). One client per
+// Experience Cloud ID-compatible visitor identity (docs/wire-formats.md, spec §4, §8, §9). One client per
 // page (`ctx.runtime.service('identity', ...)`). It never blocks a hit for long: callers pass
 // how long they wait (`whenReady`), after which they get a provisional local id, the same one the
 // 30-s load timeout would have used.

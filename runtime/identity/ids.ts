@@ -1,4 +1,4 @@
-// Visitor ids (protocols.md): every id taken from a cookie or a response must match VALID_ID; a
+// Visitor ids (docs/wire-formats.md): every id taken from a cookie or a response must match VALID_ID; a
 // locally generated id is 38 decimal digits (two halves below 2^63, as the identity service's own
 // ids are), used when the service does not answer.
 

@@ -1,6 +1,6 @@
 import { getJson, setJson } from '../core/storage';
 
-// Id syncs (protocols.md): a partner URL fired as an image or an iframe, at most once per its
+// Id syncs (docs/wire-formats.md): a partner URL fired as an image or an iframe, at most once per its
 // time to live. The validation order and messages are the identity library's.
 
 export const DEFAULT_SYNC_MINUTES = 20160;

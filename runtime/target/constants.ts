@@ -1,4 +1,4 @@
-// A/B testing library constants (spec §9; delivery API of protocols.md, at.js 2.x compatible).
+// A/B testing library constants (spec §9; delivery API of docs/wire-formats.md, at.js 2.x compatible).
 export const TARGET_VERSION = '2.11.4';
 /** Whole-request timeout of the testing library (the page-load rule uses its own, shorter one). */
 export const TARGET_TIMEOUT_MS = 16_000;

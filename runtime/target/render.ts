@@ -1,7 +1,7 @@
 import { SELECTOR_POLLING_MS } from './constants';
 import type { Offer } from './delivery';
 
-// Applying offers to the page: each action type of protocols.md, with the messages of spec §8.
+// Applying offers to the page: each action type of docs/wire-formats.md, with the messages of spec §8.
 // Offer HTML is inserted as markup (its scripts do not run); `customCode` is the one action that
 // runs server-sent code, as a <script> element carrying the container's CSP nonce, never eval.
 

@@ -7,7 +7,7 @@ import { consentCookieFor } from '../../compiler/bench/bench-page';
 import { launchChromium } from '../../compiler/bench/chromium';
 import { buildPeerBundle, type PeerBundle } from '../../compiler/bench/peer-bundle';
 import { peerContainer } from '../../compiler/bench/peer-container';
-import { firmScriptStubRoute, thirdPartyStubRoute } from '../../compiler/bench/route-hosts';
+import { benchSite, ownScriptStubRoute, thirdPartyStubRoute } from '../../compiler/bench/route-hosts';
 import { compareStacks } from '../../compiler/bench/stacks';
 import type { Graph, Manifest } from '../../compiler/graph-types';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
   graph = JSON.parse(readFileSync(join(out, manifest.environments.prod!.graph), 'utf8')) as Graph;
   peer = await buildPeerBundle(graph, manifest.simulate!.consent);
-  server = await startServer({ dir: out, routes: [thirdPartyStubRoute, firmScriptStubRoute] });
+  server = await startServer({ dir: out, routes: [thirdPartyStubRoute(benchSite(manifest).hosts), ownScriptStubRoute] });
   browser = await launchChromium();
 }, 120_000);
 
@@ -57,7 +57,7 @@ describe('the Turbine peer of the prod build', () => {
 
   it('runs beside tagc in Chromium: both reach a Page Load Started rule and send the link hits and page views measured', async () => {
     const pls = graph.events.find((e) => e.key === 'Page Load Started')!.rules;
-    const setup = { code: { tagc: readFileSync(join(out, manifest.environments.prod!.file), 'utf8'), peer: peer.code }, pageLoadStartedRules: { tagc: pls, peer: pls }, consentCookie: consentCookieFor(manifest.simulate!.consent) };
+    const setup = { code: { tagc: readFileSync(join(out, manifest.environments.prod!.file), 'utf8'), peer: peer.code }, pageLoadStartedRules: { tagc: pls, peer: pls }, consentCookie: consentCookieFor(manifest.simulate!.consent), site: benchSite(manifest) };
     const f = await compareStacks(browser, server, setup, { rounds: 1, pushes: 2, burst: 10 });
     for (const side of ['tagc', 'peer'] as const) {
       expect(f.coldStartMs[side].n, `${side} reached a Page Load Started rule`).toBe(1);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
-import { routeFirmHostsTo } from '../../compiler/bench/route-hosts';
+import { routeOwnHostsTo } from '../../compiler/bench/route-hosts';
 import type { Manifest } from '../../compiler/graph-types';
 import type { ReceivedRequest, RunningServer } from '../../compiler/serve/server';
 import { site } from '../../rules/site.config';
@@ -65,7 +65,7 @@ async function choose(p: Page, accept: boolean): Promise<void> {
 describe('consent under a strict CSP in Chromium', () => {
   it('sends nothing gated after a decline, the expected requests after accepting, and causes no CSP violation', async () => {
     const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
-    await routeFirmHostsTo(context, server, { allHosts: true });
+    await routeOwnHostsTo(context, server, { hosts: browserSite.site.hosts, allHosts: true });
     const p = await context.newPage();
     await p.goto('https://www.firm.example/funds.html');
     expect(await p.evaluate(() => typeof (window as unknown as { tagc?: unknown }).tagc)).toBe('object');

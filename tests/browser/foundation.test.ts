@@ -4,7 +4,7 @@ import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
 import { demoPage } from '../../compiler/serve/demo-page';
 import type { RunningServer } from '../../compiler/serve/server';
 import { startBrowserSite, type BrowserSite } from '../helpers/browser-site';
-import { routeFirmHostsTo } from '../../compiler/bench/route-hosts';
+import { routeOwnHostsTo } from '../../compiler/bench/route-hosts';
 
 // The production bundle in real Chromium: loaded with <script src integrity crossorigin> from the
 // CDN host, page events pushed into appEventData, the page view received by a local collector.
@@ -30,7 +30,7 @@ afterAll(() => site?.close());
 describe('the prod bundle in Chromium', () => {
   it('loads with SRI from the CDN host and sends the page view to the collector', async () => {
     const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
-    await routeFirmHostsTo(context, server, { allHosts: true });
+    await routeOwnHostsTo(context, server, { hosts: site.site.hosts, allHosts: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -48,7 +48,7 @@ describe('the prod bundle in Chromium', () => {
 
   it("runs the direct-call rule when page code calls _satellite.track(), and tells Launch's _monitors", async () => {
     const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
-    await routeFirmHostsTo(context, server, { allHosts: true });
+    await routeOwnHostsTo(context, server, { hosts: site.site.hosts, allHosts: true });
     const page = await context.newPage();
     await page.goto('https://www.firm.example/demo/prod');
     const completed = await page.evaluate(() => {
@@ -65,7 +65,7 @@ describe('the prod bundle in Chromium', () => {
 
   it('is blocked by the browser when its integrity hash does not match', async () => {
     const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
-    await routeFirmHostsTo(context, server);
+    await routeOwnHostsTo(context, server, { hosts: site.site.hosts });
     const page = await context.newPage();
     await page.goto('https://www.firm.example/demo/prod?tampered');
     expect(await page.evaluate(() => typeof (window as unknown as { tagc?: unknown }).tagc)).toBe('undefined');

@@ -134,7 +134,7 @@ describe('the viewer on the real build, in Chromium', () => {
     expect(await page.locator('.react-flow__node .flow-rule').count()).toBe(event.rules.length);
     expect(await page.locator('.react-flow__edge').count()).toBeGreaterThanOrEqual(event.rules.length * 2);
     await shot(page, 'graph-1280');
-    await page.locator('.react-flow__node .flow-rule a').first().click();
+    await page.locator('.react-flow__node a.flow-rule').first().click();
     await page.waitForSelector('#rule-title');
     expect(event.rules).toContain(await page.locator('#rule-title').innerText());
     await page.setViewportSize(WIDE);

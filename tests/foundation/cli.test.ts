@@ -30,8 +30,8 @@ describe('tagc CLI', () => {
     roots.push(root);
     const r = tagc(['build'], root);
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('error invalid_rule: rules/a.ts at id: rule id must be lower-case kebab-case');
-    expect(r.stderr).toContain('error invalid_rule: rules/a.ts at events: rule events needs at least one event');
+    expect(r.stderr).toContain('error invalid_rule: rules/a.ts:2:23 at id: rule id must be lower-case kebab-case');
+    expect(r.stderr).toContain('error invalid_rule: rules/a.ts:2:54 at events: rule events needs at least one event');
     expect(r.stderr).toMatch(/build\/ left as it was/);
     expect(existsSync(join(root, 'build'))).toBe(false);
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { compile } from '../../compiler';
 import { launchChromium } from '../../compiler/bench/chromium';
-import { firmScriptStubRoute, thirdPartyStubRoute } from '../../compiler/bench/route-hosts';
+import { benchSite, ownScriptStubRoute, thirdPartyStubRoute, type BenchSite } from '../../compiler/bench/route-hosts';
 import type { Manifest } from '../../compiler/graph-types';
 import { collectorRoute, startServer, type Route, type RunningServer } from '../../compiler/serve/server';
 import { REPO, removeContainer } from './container';
@@ -14,6 +14,8 @@ import { REPO, removeContainer } from './container';
 
 export interface BrowserSite {
   manifest: Manifest;
+  /** The site's origin and own hosts, from the manifest. */
+  site: BenchSite;
   server: RunningServer;
   browser: Browser;
   close(): Promise<void>;
@@ -23,10 +25,12 @@ export async function startBrowserSite(name: string, page: (manifest: Manifest) 
   const out = join(REPO, '.tagc-tmp', `${name}-${process.pid}`);
   await compile({ root: REPO, outDir: out, envs: ['prod'] });
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
-  const server = await startServer({ dir: out, routes: [collectorRoute, thirdPartyStubRoute, firmScriptStubRoute, page(manifest)] });
+  const site = benchSite(manifest);
+  const server = await startServer({ dir: out, routes: [collectorRoute, thirdPartyStubRoute(site.hosts), ownScriptStubRoute, page(manifest)] });
   const browser = await launchChromium();
   return {
     manifest,
+    site,
     server,
     browser,
     async close() {

@@ -99,7 +99,8 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
     expect((await run(['promote', 'prod', '--build', a, ...at(), '--actor', 'alice'])).stdout).toContain(`moved prod: (no release) -> ${a} (promote)`);
     const promoted = await run(['promote', 'prod', '--build', b, ...at(), '--actor', 'alice']);
     // No viewer in this build (tagc build alone does not make one), so no stable viewer to move.
-    expect(promoted.stdout).toBe(`moved prod: ${a} -> ${b} (promote)\n  wrote prod/container.min.js\n  wrote prod/current.json\n  wrote prod/releases.json\n`);
+    // The debug companion goes beside the stable URL first (docs/debugging.md).
+    expect(promoted.stdout).toMatch(new RegExp(`^moved prod: ${a} -> ${b} \\(promote\\)\n  wrote prod/debug\\.[0-9a-f]{16}\\.js\n  wrote prod/container\\.min\\.js\n  wrote prod/current\\.json\n  wrote prod/releases\\.json\n$`));
     const rolled = await run(['rollback', 'prod', ...at(), '--actor', 'bob']);
     expect(rolled.stdout.split('\n')[0]).toBe(`moved prod: ${b} -> ${a} (rollback)`);
 

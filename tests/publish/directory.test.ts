@@ -62,6 +62,9 @@ describe('tagc publish --to <folder>', () => {
     await promote(new DirectoryTarget(dir), 'prod', idA, { now, actor: 'rm' });
     await promote(new DirectoryTarget(dir), 'prod', idB, { now, actor: 'rm' });
     expect(readFileSync(join(dir, 'prod/container.min.js')).equals(b.bundle('prod'))).toBe(true);
+    // The stable bundle loads its debug companion from beside it: the build's file, byte for byte.
+    const companion = b.manifest.environments.prod!.debug!.file;
+    expect(readFileSync(join(dir, 'prod', companion.split('/').pop()!)).equals(readFileSync(join(dir, 'builds', idB, companion)))).toBe(true);
     await rollback(new DirectoryTarget(dir), 'prod', { now, actor: 'rm' });
     expect(readFileSync(join(dir, 'prod/container.min.js')).equals(a.bundle('prod'))).toBe(true);
     expect((JSON.parse(readFileSync(join(dir, 'prod/current.json'), 'utf8')) as ReleaseRecord).buildId).toBe(idA);

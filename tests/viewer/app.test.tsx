@@ -43,9 +43,59 @@ describe('the viewer app', () => {
     expect(prodCount).toBeLessThan(30);
   });
 
-  it('shows an unknown environment as the default one', async () => {
-    await open('#/nowhere/firing');
-    expect(window.location.hash).toBe('#/prod/firing');
+  it('says an unknown environment in the URL is not in the build, and links the same view in the real ones', async () => {
+    const { el, requested } = await open('#/nowhere/firing/Logout?all=1');
+    expect(window.location.hash).toBe('#/nowhere/firing/Logout?all=1');
+    expect(text(el.querySelector('[role="alert"] h2'))).toBe('No environment “nowhere” in this build');
+    expect([...el.querySelectorAll('[role="alert"] a')].map((a) => a.getAttribute('href'))).toEqual(['#/test/firing/Logout?all=1', '#/prod/firing/Logout?all=1']);
+    expect(requested.some((u) => u.endsWith('/graph.json'))).toBe(false);
+  });
+
+  it('says which file is of the wrong shape and where, instead of a blank page', async () => {
+    const build = multiEnvBuild(3);
+    const prod = build.graphs.find((g) => g.env === 'prod')!;
+    (prod as unknown as { rules: unknown }).rules = { not: 'a list' };
+    (prod.events[0] as unknown as { rules: unknown }).rules = 'x';
+    serveBuild(build.manifest, build.graphs);
+    window.location.hash = '#/prod/rules';
+    view = await mount(<App />);
+    await settle();
+    const alert = text(view.container.querySelector('[role="alert"]'));
+    expect(alert).toContain('prod/graph.json is not a build this viewer can show');
+    expect(alert).toContain('rules: ');
+    expect(alert).toContain('events[0].rules: ');
+    // The header still offers the other environment.
+    expect(view.container.querySelector('.env-switch a[data-env="test"]')).not.toBeNull();
+  });
+
+  it('says so when the manifest is not a manifest', async () => {
+    serveBuild({ version: '1', buildTime: '', environments: { prod: { file: 3 } } } as never, []);
+    window.location.hash = '';
+    view = await mount(<App />);
+    await settle();
+    expect(text(view.container.querySelector('[role="alert"]'))).toContain('manifest.json is not a build this viewer can show: environments.prod.file: ');
+  });
+
+  it('shows a missing environment as missing: in Environments, and as unknown (not unvalidated) in Schemas', async () => {
+    const build = multiEnvBuild(6);
+    const schema = { event: 'CTA Clicked', file: 'schemas/cta-clicked.ts', description: '', provider: 'Apollo' as const, required: [], optional: [], schema: {} };
+    for (const g of build.graphs) g.schemas = [{ ...schema, validated: true }];
+    serveBuild(build.manifest, build.graphs.filter((g) => g.env === 'prod'));
+    window.location.hash = '#/prod/environments';
+    view = await mount(<App />);
+    await settle();
+    const row = (env: string) => [...view!.container.querySelectorAll('.env-table tbody tr')].find((tr) => text(tr.querySelector('th')) === env)!;
+    expect(text(row('test').querySelector('td'))).toBe('missing: could not fetch http://127.0.0.1:4173/test/graph.json: HTTP 404');
+    expect(text(row('prod').querySelector('td'))).toContain('synthetic');
+    expect(view.container.textContent).not.toContain('…');
+
+    window.location.hash = '#/prod/schemas';
+    await settle();
+    const flags = [...view.container.querySelectorAll('tbody .flag')].map((f) => [f.className, f.getAttribute('title')]);
+    expect(flags).toEqual([
+      ['flag unknown', 'not known for test (its graph is not loaded)'],
+      ['flag on', 'validated in prod'],
+    ]);
   });
 
   it('says how to get a build when there is none', async () => {

@@ -12,7 +12,10 @@ export function serveBuild(manifest: Manifest, graphs: Graph[]): string[] {
   const files = new Map<string, unknown>([[new URL('../manifest.json', VIEWER_URL).href, manifest]]);
   for (const g of graphs) files.set(new URL(`../${g.env}/graph.json`, VIEWER_URL).href, g);
   clearBuildCache();
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(VIEWER_URL);
+  const happyDOM = (window as unknown as { happyDOM: { setURL(url: string): void; setViewport(v: { width: number; height: number }): void } }).happyDOM;
+  happyDOM.setURL(VIEWER_URL);
+  // A desktop viewport: narrower ones hide columns (tests that need one set it themselves).
+  happyDOM.setViewport({ width: 1280, height: 800 });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = String(input instanceof Request ? input.url : input);
     requested.push(url);

@@ -19,10 +19,19 @@ describe('rule rows', () => {
 
   it('are searchable by what the rule does, not only by its id', () => {
     const row = ruleRow(rule({}));
-    expect(row.search).toContain('send link hit with event2');
-    expect(row.search).toContain('cta clicked');
-    expect(row.search).toBe(row.search.toLowerCase());
+    expect(row.search.does).toContain('send link hit with event2');
+    expect(row.search.event).toContain('cta clicked');
+    expect(row.search['*']).toContain('send link hit with event2');
     expect(row.consent).toBe('advertising');
+  });
+
+  it("leave the consent gate's words out of the search: it is the consent column", () => {
+    const gate = { kind: 'consentGranted', params: { category: 'analytics', exceptPaths: ['/advisor/client-accounts/home.html'] }, text: 'visitor consented to analytics (or path is /advisor/client-accounts/home.html)' };
+    const row = ruleRow(rule({ consent: null, gates: ['analytics'], conditions: [gate, { kind: 'path', params: {}, text: 'path starts with /individual' }] }));
+    expect(row.search['*']).not.toContain('advisor');
+    expect(row.search['*']).toContain('path starts with /individual');
+    expect(row.search.consent).toBe('analytics');
+    expect(row.does).toEqual(['path starts with /individual', rule({}).actions[0]!.text]);
   });
 
   it('show "none" for a rule that needs no consent', () => {
@@ -70,6 +79,8 @@ describe('analytics mapping', () => {
     graph.tables = [{ name: 'Analytics variables', file: 'data-elements/analytics.ts', description: 'd', columns: ['variable', 'source', 'n'], rows: [{ variable: 'eVar22', source: { $de: 'pageName' }, n: 3 }] }];
     const [t] = declaredTables(graph);
     expect(t!.rows[0]!.cells).toEqual({ variable: 'eVar22', source: '«pageName»', n: '3' });
-    expect(t!.rows[0]!.search).toContain('evar22');
+    expect(t!.rows[0]!.search.variable).toBe('evar22');
+    expect(t!.rows[0]!.search.source).toBe('«pagename»');
+    expect(t!.fields.map((f) => f.key)).toEqual(['variable', 'source', 'n']);
   });
 });

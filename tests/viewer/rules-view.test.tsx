@@ -67,6 +67,8 @@ describe('the rules table', () => {
     const { el, count, test } = await open('#/test/rules');
     const facet = (id: string) => el.querySelector(`details[data-facet="${id}"]`)!;
     expect([...el.querySelectorAll('details.facet')].map((d) => d.getAttribute('data-facet'))).toEqual(['events', 'consent', 'environments', 'kinds']);
+    await click(facet('events').querySelector('summary')!);
+    await click(facet('consent').querySelector('summary')!);
     const logout = [...facet('events').querySelectorAll('label')].find((l) => l.textContent?.startsWith('Logout'))!;
     const expected = test.rules.filter((r) => r.events[0]!.key === 'Logout').length;
     expect(text(logout.querySelector('.count'))).toBe(String(expected));
@@ -75,15 +77,42 @@ describe('the rules table', () => {
     expect(count()).toBe(String(expected));
     // Category counts are under the event filter: only categories Logout rules have are offered.
     const categories = [...facet('consent').querySelectorAll('label .facet-value')].map((v) => v.textContent);
-    expect(categories).toEqual([...new Set(test.rules.filter((r) => r.events[0]!.key === 'Logout').map((r) => r.consent ?? 'none'))].sort());
+    expect(categories).toEqual([...new Set(test.rules.filter((r) => r.events[0]!.key === 'Logout').map((r) => r.gates[0] ?? 'none'))].sort());
     const analytics = [...facet('consent').querySelectorAll('label')].find((l) => l.textContent?.startsWith('analytics'))!;
     await click(analytics.querySelector('input')!);
-    const both = test.rules.filter((r) => r.events[0]!.key === 'Logout' && r.consent === 'analytics').length;
+    const both = test.rules.filter((r) => r.events[0]!.key === 'Logout' && r.gates.includes('analytics')).length;
     expect(both).toBeLessThan(expected);
     expect(count()).toBe(String(both));
     await click([...el.querySelectorAll('.toolbar button')].find((b) => b.textContent === 'Reset')!);
     expect(count()).toBe(String(test.rules.length));
     expect(parseRoute(window.location.hash).query.toString()).toBe('');
+  });
+
+  it('closes a filter dropdown on Escape, on a click elsewhere, and when focus leaves it', async () => {
+    const { el } = await open('#/test/rules');
+    const facet = el.querySelector<HTMLDetailsElement>('details[data-facet="events"]')!;
+    const summary = facet.querySelector<HTMLElement>('summary')!;
+    await click(summary);
+    expect(facet.open).toBe(true);
+    expect(facet.querySelectorAll('label').length).toBeGreaterThan(0);
+    const { act } = await import('react');
+    await act(async () => {
+      facet.querySelector('input')!.focus();
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(facet.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+
+    await click(summary);
+    expect(facet.open).toBe(true);
+    await act(async () => {
+      el.querySelector('h2')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    });
+    expect(facet.open).toBe(false);
+
+    await click(summary);
+    await act(async () => el.querySelector<HTMLInputElement>('input[type="search"]')!.focus());
+    expect(facet.open).toBe(false);
   });
 
   it('opens filtered from a pasted link', async () => {

@@ -47,6 +47,19 @@ describe('the firing order', () => {
     expect(text(el.querySelector('.event-list a[aria-current="page"]'))).toMatch(/^Logout/);
   });
 
+  it('keeps only the rules in view in the DOM for an event with hundreds of rules, each in its place in the list', async () => {
+    const { el, test } = await open('#/test/firing/CTA%20Clicked', 5000);
+    const event = test.events.find((e) => e.key === 'CTA Clicked')!;
+    expect(event.rules.length).toBe(500);
+    const items = [...el.querySelectorAll('ol.firing-list > li')];
+    expect(items.length).toBeGreaterThan(2);
+    expect(items.length).toBeLessThan(30);
+    expect(items.map((li) => li.getAttribute('data-rule'))).toEqual(event.rules.slice(0, items.length));
+    expect(items.map((li) => li.getAttribute('aria-setsize'))).toEqual(items.map(() => '500'));
+    expect(items[0]!.getAttribute('aria-posinset')).toBe('1');
+    expect(text(el.querySelector('#firing-event + p'))).toContain('500 rules run, in this order');
+  });
+
   it('says so when an event has no rule in this environment', async () => {
     const { el } = await open('#/prod/firing/Nope');
     expect(text(el.querySelector('[role="alert"]'))).toBe('No event “Nope” in prod.');
@@ -64,7 +77,8 @@ describe('the rule detail', () => {
     expect(facts['Source file']).toBe(rule.file);
     expect(facts['Runs on']).toBe(rule.events[0]!.label);
     expect(facts['Order']).toBe(`${rule.order} (position 4 of ${prod.rules.length} in prod)`);
-    expect(facts['Consent']).toBe(rule.consent ? `needs ${rule.consent} consent` : 'none');
+    const exempt = rule.conditions.find((c) => c.kind === 'consentGranted')?.params.exceptPaths as string[] | undefined;
+    expect(facts['Consent']).toBe(rule.gates.length ? `needs ${rule.gates[0]} consent${exempt ? `, except on ${exempt[0]}` : ''}` : 'no consent needed');
     expect(facts['Reads']).toBe(`«${rule.reads[0]}»`);
     expect(text(el.querySelector('.rule-steps'))).toContain(rule.actions[0]!.text);
   });
@@ -88,15 +102,17 @@ describe('the other views', () => {
   });
 
   it('the analytics mapping shows which variable each data element feeds', async () => {
-    const { el } = await open('#/prod/mapping?q=evar2%20');
+    const { el } = await open('#/prod/mapping?table=sent&sent.q=evar2%20');
     const rows = [...el.querySelectorAll('tbody tr')].map((tr) => [text(tr.querySelector('th')), ...[...tr.querySelectorAll('td')].map(text)]);
     expect(rows[0]!.slice(0, 4)).toEqual(['eVar2', '«de1»', 'CTA Clicked', 'synthetic-00001-cta-clicked']);
   });
 
   it('the graph narrows to one event from its URL', async () => {
     const { el, prod } = await open('#/prod/graph?event=Logout');
+    // The graph is a chunk of its own.
+    await vi.waitFor(() => expect(el.querySelector('.graph-view select')).not.toBeNull());
     const select = el.querySelector<HTMLSelectElement>('.graph-view select')!;
-    expect(select.value).toBe('Logout');
+    expect(select.value).toBe('event:Logout');
     const logoutRules = prod.events.find((e) => e.key === 'Logout')!.rules.length;
     // One event, its rules, one action each, one data element each.
     expect(el.querySelector('.flow')!.getAttribute('data-nodes')).toBe(String(1 + logoutRules * 3));

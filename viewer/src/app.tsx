@@ -1,19 +1,24 @@
-import { useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { Manifest } from '../../compiler/graph-types';
 import { useGraph, useManifest } from './data/use-build';
 import { AppHeader } from './layout/app-header';
-import { formatRoute, type View } from './routing/route';
+import { ViewErrorBoundary } from './layout/error-boundary';
+import { href } from './layout/links';
+import { SkipLink } from './layout/skip-link';
+import { formatRoute, type Route, type View } from './routing/route';
 import { navigate, useRoute } from './routing/use-route';
 import { DataElementsView } from './views/data-elements-view';
 import { DiagnosticsView } from './views/diagnostics-view';
 import { EnvironmentsView } from './views/environments-view';
 import { FiringOrderView } from './views/firing-order-view';
-import { GraphView } from './views/graph-view';
 import { MappingView } from './views/mapping-view';
 import { RuleDetailView } from './views/rule-detail-view';
 import { RulesView } from './views/rules-view';
 import { SchemasView } from './views/schemas-view';
 import type { ViewProps } from './views/view-props';
+
+// The graph (React Flow and its layout) is a chunk of its own, fetched when the graph is opened.
+const GraphView = lazy(() => import('./views/graph-view').then((m) => ({ default: m.GraphView })));
 
 const VIEW_COMPONENTS: Record<View, ComponentType<ViewProps>> = {
   rules: RulesView,
@@ -33,16 +38,36 @@ export function defaultEnv(manifest: Manifest): string | null {
   return envs.includes('prod') ? 'prod' : (envs[0] ?? null);
 }
 
+function UnknownEnv({ name, envs, route }: { name: string; envs: string[]; route: Route }) {
+  return (
+    <main id="main" tabIndex={-1} className="view" role="alert">
+      <h2>No environment “{name}” in this build</h2>
+      <p>
+        The link names an environment this build does not have. Open the same view in{' '}
+        {envs.map((e, i) => (
+          <span key={e}>
+            {i > 0 && ', '}
+            <a href={href(e, route.view, route.arg, Object.fromEntries(route.query))}>{e}</a>
+          </span>
+        ))}
+        .
+      </p>
+    </main>
+  );
+}
+
 export function App() {
   const { route, updateQuery } = useRoute();
   const manifest = useManifest();
   const envs = manifest.status === 'ready' ? Object.keys(manifest.value.environments) : [];
-  const env = manifest.status !== 'ready' ? null : route.env && envs.includes(route.env) ? route.env : defaultEnv(manifest.value);
+  const unknownEnv = manifest.status === 'ready' && route.env !== null && !envs.includes(route.env);
+  const env = manifest.status !== 'ready' || unknownEnv ? null : (route.env ?? defaultEnv(manifest.value));
   const graph = useGraph(env);
 
   useEffect(() => {
-    // An unknown or missing environment in the URL: show the default one, and say so in the URL.
-    if (env && route.env !== env) navigate(formatRoute({ ...route, env }), { replace: true });
+    // A link without an environment opens the default one, and says so in the URL. An unknown one
+    // is an error (below): showing prod instead would answer a question nobody asked.
+    if (env && route.env === null) navigate(formatRoute({ ...route, env }), { replace: true });
   }, [env, route]);
 
   useEffect(() => {
@@ -60,15 +85,36 @@ export function App() {
         </p>
       </main>
     );
+  if (unknownEnv)
+    return (
+      <div className="app">
+        <SkipLink />
+        <AppHeader manifest={manifest.value} env={null} route={route} graph={null} />
+        <UnknownEnv name={route.env!} envs={envs} route={route} />
+      </div>
+    );
   if (!env) return <p role="alert">The build has no environments.</p>;
   const View = VIEW_COMPONENTS[route.view];
   return (
     <div className="app">
+      <SkipLink />
       <AppHeader manifest={manifest.value} env={env} route={route} graph={graph.status === 'ready' ? graph.value : null} />
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         {graph.status === 'loading' && <p className="loading">Loading {env}…</p>}
-        {graph.status === 'error' && <p role="alert">{graph.message}</p>}
-        {graph.status === 'ready' && <View env={env} graph={graph.value} manifest={manifest.value} route={route} updateQuery={updateQuery} />}
+        {graph.status === 'error' && (
+          <section className="view load-error" role="alert">
+            <h2>The {env} build could not be loaded</h2>
+            <p>{graph.message}</p>
+            <p className="muted">The other environments may still open from the switch above.</p>
+          </section>
+        )}
+        {graph.status === 'ready' && (
+          <ViewErrorBoundary resetKey={`${env}/${route.view}/${route.arg ?? ''}`}>
+            <Suspense fallback={<p className="loading">Loading the {route.view} view…</p>}>
+              <View env={env} graph={graph.value} manifest={manifest.value} route={route} updateQuery={updateQuery} />
+            </Suspense>
+          </ViewErrorBoundary>
+        )}
       </main>
     </div>
   );

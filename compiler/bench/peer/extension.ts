@@ -77,7 +77,7 @@ export const hub: ModuleScript = (module) => {
 
 /** Event: a named `appEventData` push. */
 export const dataLayerPush: ModuleScript = (module, _exports, require) => {
-  const events = require('../shared/hub.js') as Hub;
+  const events = require('../common/hub.js') as Hub;
   module.exports = (settings: { event: string }, trigger: Trigger) => events.on(settings.event, (entry) => trigger({ payload: entry }));
 };
 
@@ -188,7 +188,7 @@ export const customCode: ModuleScript = (module) => {
 
 // Data elements, as Core's types.
 export const dataLayerValue: ModuleScript = (module, _exports, require) => {
-  const events = require('../shared/hub.js') as Hub;
+  const events = require('../common/hub.js') as Hub;
   module.exports = (settings: { path: string }) => events.get(settings.path);
 };
 

@@ -5,7 +5,7 @@ import { envOf, TARGET_HELP, TARGET_OPTIONS, targetOf } from './target-options';
 const HELP = `tagc snippet <env> [--build <id>]: the embed code of an environment
 
 ${TARGET_HELP}  --build <id>          the build to pin (default: the build <env> runs now)
-  --public-url <url>    where pages reach the publish root, e.g. https://cdn.firm.example/tagc
+  --public-url <url>    where pages reach the publish root, e.g. https://cdn.example.com/tagc
                         (default $TAGC_PUBLIC_URL, else the bucket's own URL)
   --json                print { env, buildId, pinned: { src, integrity, html }, stable: { src, html } }
 

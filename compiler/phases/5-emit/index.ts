@@ -7,6 +7,7 @@ import type { KindRegistry } from '../../kinds/registry';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
 import { bundle, type Bundle } from './bundle';
+import { buildCompanion, type Companion } from './companion';
 import { entrySource, type BuildStamp } from './entry';
 import { graphJson } from './graph-json';
 import { hostInventory } from './hosts';
@@ -26,7 +27,16 @@ export interface EmitResult {
   timings: Record<string, number>;
 }
 
-export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[]): Promise<{ bundles: Record<string, Bundle>; files: Record<string, string>; timings: Record<string, number>; hosts: Record<string, HostUse[]> }> {
+export interface Emitted {
+  bundles: Record<string, Bundle>;
+  files: Record<string, string>;
+  timings: Record<string, number>;
+  hosts: Record<string, HostUse[]>;
+  /** Debug companions of the environments without debug logging. */
+  companions: Record<string, Companion>;
+}
+
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[]): Promise<Emitted> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const runtimeStart = join(root, 'runtime', 'core', 'start.ts');
@@ -34,23 +44,30 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const files: Record<string, string> = {};
   const timings: Record<string, number> = {};
   const hosts: Record<string, HostUse[]> = {};
+  const companions: Record<string, Companion> = {};
+  const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME;
   for (const plan of plans) {
     const t0 = performance.now();
     const env = plan.env.name;
+    hosts[env] = hostInventory(plan, registry, site);
     const extras = validationEntry(graph, plan, site, stamp.version);
-    const b = await bundle(root, plan, entrySource(graph, plan, existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME, domains, stamp, extras));
+    if (!plan.env.debug) {
+      const c = (companions[env] = await buildCompanion(plan, hosts[env], runtime, stamp));
+      files[`${env}/${c.fileName}`] = c.code;
+      extras.config = { ...extras.config, companion: JSON.stringify({ file: c.fileName, integrity: c.integrity }) };
+    }
+    const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras));
     bundles[env] = b;
     files[`${env}/${b.fileName}`] = b.code;
     files[`${env}/${b.mapName}`] = b.map;
-    hosts[env] = hostInventory(plan, registry, site);
     files[`${env}/graph.json`] = JSON.stringify({ ...graphJson(graph, plan, b, stamp, diagnostics), hosts: hosts[env] }, null, 1);
     timings[`bundle ${env}`] = performance.now() - t0;
   }
   Object.assign(files, schemaDocuments(graph, site, stamp.version));
-  return { bundles, files, timings, hosts };
+  return { bundles, files, timings, hosts, companions };
 }
 
-export function manifestFor(graph: ContainerGraph, plans: EnvPlan[], bundles: Record<string, Bundle>, hosts: Record<string, HostUse[]>, stamp: BuildStamp, previous: Manifest | null): Manifest {
+export function manifestFor(graph: ContainerGraph, plans: EnvPlan[], bundles: Record<string, Bundle>, hosts: Record<string, HostUse[]>, stamp: BuildStamp, previous: Manifest | null, companions: Record<string, Companion> = {}): Manifest {
   const environments: Manifest['environments'] = { ...(previous?.environments ?? {}) };
   for (const plan of plans) {
     const b = bundles[plan.env.name];
@@ -65,6 +82,8 @@ export function manifestFor(graph: ContainerGraph, plans: EnvPlan[], bundles: Re
       graph: `${plan.env.name}/graph.json`,
       hosts: hosts[plan.env.name] ?? [],
     };
+    const c = companions[plan.env.name];
+    if (c) environments[plan.env.name]!.debug = { file: `${plan.env.name}/${c.fileName}`, integrity: c.integrity, bytes: c.bytes, gzipBytes: c.gzipBytes };
   }
   return { version: stamp.version, buildTime: stamp.buildTime, environments, simulate: simulationSettings(graph) };
 }

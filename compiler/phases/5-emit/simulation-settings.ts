@@ -30,5 +30,7 @@ function consentProvider(graph: ContainerGraph): SimulationSettings['consent'] {
 }
 
 export function simulationSettings(graph: ContainerGraph): SimulationSettings {
-  return { url: defaultUrl(graph.load.site?.value), consent: consentProvider(graph) };
+  const domains = graph.load.site?.value?.allowedDomains;
+  const allowedDomains = Array.isArray(domains) ? domains.filter((d): d is string => typeof d === 'string') : [];
+  return { url: defaultUrl(graph.load.site?.value), allowedDomains, consent: consentProvider(graph) };
 }

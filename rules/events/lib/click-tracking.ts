@@ -7,7 +7,7 @@ import { site } from '../../site.config';
 
 export const clickEnvironments: readonly Env[] = site.clickTracking.enabled ? ENVIRONMENTS : [];
 
-/** The one link-click source the click-tracking rules share (sites.md internal-link filter). */
+/** The one link-click source the click-tracking rules share (docs/site-config.md internal-link filter). */
 export const trackedLinkClick = linkClick({
   ownDomains: [...site.hosts.ownDomains],
   internalSchemes: [...site.internalSchemes],

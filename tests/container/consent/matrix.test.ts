@@ -7,7 +7,7 @@ import { site } from '../../../rules/site.config';
 import { REPO, removeContainer } from '../../helpers/container';
 
 // The consent matrix on the BUILT bundles: every combination of the three categories, plus unset,
-// declined and skipped, on pages of sites.md, with every catalogue event pushed: zero requests of a
+// declined and skipped, on pages of docs/site-config.md, with every catalogue event pushed: zero requests of a
 // category without its consent, and the expected ones with it.
 
 type Cat = 'analytics' | 'advertising' | 'performance';

@@ -89,4 +89,14 @@ describe('page views through the built bundles', () => {
     expect(suiteOf(beacon.url)).toBe(site.reportSuites.internal);
     expect(params).toMatchObject({ pageName: 'advisor > tools > Tools', ch: 'US sites', v1: site.reportSuites.internal });
   });
+  it('explains each skipped rule: the missing consent category, or the page value a condition compared', async () => {
+    const r = await simulate({ env: 'prod', url: 'https://www.firm.example/advisor/insights.html', consent: 'none', push: [{ event: 'Page Load Completed' }], buildDir: out });
+    const consentSkips = r.skipped.filter((s) => s.condition === 'consent' || s.condition === 'consentGranted');
+    expect(consentSkips.length).toBeGreaterThan(0);
+    for (const s of consentSkips) expect(s.explain).toMatchObject({ subject: 'not granted', expected: expect.stringMatching(/^(analytics|advertising|performance)$/) });
+    const pathSkip = r.skipped.find((s) => s.condition === 'path');
+    expect(pathSkip?.explain?.subject).toBe('/advisor/insights.html');
+    // Every existing field is kept.
+    for (const s of r.skipped) expect(Object.keys(s)).toEqual(expect.arrayContaining(['rule', 'event', 'condition', 'index']));
+  });
 });

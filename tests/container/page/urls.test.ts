@@ -4,7 +4,7 @@ import { site } from '../../../rules/site.config';
 import { selectReportSuite } from '../../../data-elements/report-suite';
 import { openPage } from './context';
 
-// Page name, channel, overseas flag and reporting suite for URLs on every page host of sites.md.
+// Page name, channel, overseas flag and reporting suite for URLs on every page host of docs/site-config.md.
 // DL means "the data layer's page.pageName" (the spec's "otherwise").
 
 const DL = 'dl > Pushed Name';
@@ -90,7 +90,7 @@ const ROWS: Row[] = [
 ];
 
 describe('page name, channel, overseas flag and reporting suite by URL', () => {
-  it('covers at least 60 URLs and every page host of sites.md', () => {
+  it('covers at least 60 URLs and every page host of docs/site-config.md', () => {
     expect(ROWS.length).toBeGreaterThanOrEqual(60);
     const hosts = new Set(ROWS.map(([u]) => new URL(u).hostname));
     const pageHosts = [site.hosts.entry, ...site.hosts.internal, site.hosts.dev, site.hosts.stg, ...site.hosts.testHosts, site.hosts.longTermSupport, ...site.hosts.retirementPlan, site.hosts.icanretire, site.hosts.planInsights, site.hosts.trackingServer, site.hosts.schemaService];

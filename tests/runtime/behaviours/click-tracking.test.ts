@@ -33,7 +33,7 @@ describe('link classification', () => {
     expect(downloadName(new URL('https://www.firm.example/page.html'), null, RULES)).toBe('');
   });
 
-  it('applies the internal-link filter of sites.md: own domains and subdomains, mailto:, tel:, javascript:', () => {
+  it('applies the internal-link filter of docs/site-config.md: own domains and subdomains, mailto:, tel:, javascript:', () => {
     const at = (href: string) => isInternal(new URL(href, PAGE.href), PAGE.hostname, RULES);
     expect(at('https://firm.example/x')).toBe(true);
     expect(at('https://funds.firm.example/x')).toBe(true);

@@ -40,7 +40,7 @@ afterEach(() => {
 const json = (body: unknown, status = 200) => async () => new Response(JSON.stringify(body), { status });
 
 describe('A/B testing client', () => {
-  it('sends the page-load delivery request of protocols.md and keeps the tntId in the mbox cookie', async () => {
+  it('sends the page-load delivery request of docs/wire-formats.md and keeps the tntId in the mbox cookie', async () => {
     answer = json({ status: 200, id: { tntId: 'tnt.1' }, execute: { pageLoad: { options: [] } } });
     const client = createTargetClient(win(), config);
     await client.pageLoad({ firmId: 'F1', empty: '', userRole: undefined }, 1000);

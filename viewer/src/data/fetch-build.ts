@@ -1,4 +1,5 @@
 import type { Graph, Manifest } from '../../../compiler/graph-types';
+import { checkGraph, checkManifest } from './check-build';
 
 // The viewer lives in build/viewer/; the build it shows is one folder up. Each file is fetched
 // once per page and shared by every view that needs it.
@@ -7,7 +8,7 @@ const cache = new Map<string, Promise<unknown>>();
 
 export class LoadError extends Error {}
 
-async function fetchJson<T>(url: string): Promise<T> {
+async function fetchJson(url: string): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(url, { cache: 'no-cache' });
@@ -16,16 +17,18 @@ async function fetchJson<T>(url: string): Promise<T> {
   }
   if (!res.ok) throw new LoadError(`could not fetch ${url}: HTTP ${res.status}`);
   try {
-    return (await res.json()) as T;
+    return (await res.json()) as unknown;
   } catch {
     throw new LoadError(`${url} is not valid JSON`);
   }
 }
 
-function once<T>(url: string): Promise<T> {
+/** Fetches `name` (relative to the build) once and checks its shape. */
+function once<T>(base: string, name: string, check: (value: unknown, what: string) => T): Promise<T> {
+  const url = new URL(name, base).href;
   let p = cache.get(url) as Promise<T> | undefined;
   if (!p) {
-    p = fetchJson<T>(url);
+    p = fetchJson(url).then((value) => check(value, name));
     // A failed fetch may succeed after a rebuild: do not keep the rejection.
     p.catch(() => cache.delete(url));
     cache.set(url, p);
@@ -36,14 +39,14 @@ function once<T>(url: string): Promise<T> {
 export const dataBase = (): string => new URL('../', window.location.href).href;
 
 export function loadManifest(base = dataBase()): Promise<Manifest> {
-  return once<Manifest>(new URL('manifest.json', base).href);
+  return once(base, 'manifest.json', checkManifest);
 }
 
 export async function loadGraph(env: string, base = dataBase()): Promise<Graph> {
   const manifest = await loadManifest(base);
   const entry = manifest.environments[env as keyof Manifest['environments']];
   if (!entry) throw new LoadError(`the build has no "${env}" environment (it has ${Object.keys(manifest.environments).join(', ')})`);
-  return once<Graph>(new URL(entry.graph, base).href);
+  return once(base, entry.graph, checkGraph);
 }
 
 export function clearBuildCache(): void {

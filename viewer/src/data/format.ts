@@ -1,4 +1,3 @@
-import type { GraphRule } from '../../../compiler/graph-types';
 // Plain-words formatting shared by the views.
 
 export function formatBytes(n: number): string {
@@ -21,15 +20,4 @@ export function formatValue(v: unknown): string {
 
 export function isRef(v: unknown): v is { $de: string } {
   return typeof v === 'object' && v !== null && typeof (v as { $de?: unknown }).$de === 'string';
-}
-
-/** The consent categories a rule needs before its actions run (the compiler's proof), or 'none'. */
-export function consentLabel(rule: Pick<GraphRule, 'consent' | 'gates'>): string {
-  const gates = rule.gates ?? (rule.consent ? [rule.consent] : []);
-  return gates.length ? gates.join(', ') : 'none';
-}
-
-export function consentSentence(rule: Pick<GraphRule, 'consent' | 'gates'>): string {
-  const label = consentLabel(rule);
-  return label === 'none' ? 'no consent needed' : `needs ${label} consent`;
 }

@@ -1,6 +1,6 @@
 import type { Graph } from '../../../compiler/graph-types';
 import { formatValue, isRef } from './format';
-import type { Searchable } from './rows';
+import { withSearch, type SearchField, type Searchable } from './search';
 
 // The analytics mapping as the rules actually send it: every variable an analytics action sets
 // (params under `vars`) and every event number it mentions, with the data element or literal
@@ -18,6 +18,15 @@ export interface MappingRow extends Searchable {
 
 const EVENT_NUMBER = /\bevent\d+\b/g;
 
+/** The action's whole text is long and names every variable it sets: searched only when asked. */
+export const MAPPING_FIELDS: readonly SearchField[] = [
+  { key: 'variable', label: 'variable or event number', byDefault: true, aliases: ['var', 'evar'] },
+  { key: 'fed', label: 'data element or value', byDefault: true, aliases: ['de', 'value', 'element'] },
+  { key: 'event', label: 'event', byDefault: true, aliases: ['on', 'events'] },
+  { key: 'rule', label: 'rule id', byDefault: true },
+  { key: 'action', label: 'action text', byDefault: false },
+];
+
 function walk(v: unknown, path: string[], visit: (path: string[], leaf: unknown) => void): void {
   if (isRef(v) || v === null || typeof v !== 'object') return visit(path, v);
   if (Array.isArray(v)) return v.forEach((x, i) => walk(x, [...path, String(i)], visit));
@@ -31,7 +40,7 @@ export function mappingRows(graph: Graph): MappingRow[] {
     const key = `${row.variable}\u0000${row.value}\u0000${row.rule}`;
     if (seen.has(key)) return;
     seen.add(key);
-    rows.push({ ...row, search: [row.variable, row.value, row.rule, ...row.events, row.action].join('\n').toLowerCase() });
+    rows.push(withSearch(row, MAPPING_FIELDS, () => ({ variable: row.variable, fed: row.value, event: row.events, rule: row.rule, action: row.action })));
   };
   for (const rule of graph.rules) {
     const events = rule.events.map((e) => e.label);
@@ -53,24 +62,36 @@ export function mappingRows(graph: Graph): MappingRow[] {
 }
 
 export interface DeclaredTable {
+  /** Stable within a build: the table's URL query prefix (`t1.q`). */
+  key: string;
   name: string;
   description: string;
   file: string;
   columns: string[];
+  /** One search field per column (`why:` for the column "why"). */
+  fields: SearchField[];
   rows: ({ cells: Record<string, string> } & Searchable)[];
 }
 
+/** A column name as a search prefix: lower case, words joined by `-`. */
+export const fieldKeyOf = (column: string): string => column.toLowerCase().replace(/[^\w.]+/g, '-').replace(/^-|-$/g, '') || 'column';
+
 /** graph.tables with cells as display strings. */
 export function declaredTables(graph: Graph): DeclaredTable[] {
-  return graph.tables.map((t) => ({
-    name: t.name,
-    description: t.description,
-    file: t.file,
-    columns: t.columns,
-    rows: t.rows.map((r) => {
-      const cells: Record<string, string> = {};
-      for (const c of t.columns) cells[c] = formatValue(r[c]);
-      return { cells, search: Object.values(cells).join('\n').toLowerCase() };
-    }),
-  }));
+  return graph.tables.map((t, i) => {
+    const fields = t.columns.map((c) => ({ key: fieldKeyOf(c), label: c, byDefault: true }));
+    return {
+      key: `t${i + 1}`,
+      name: t.name,
+      description: t.description,
+      file: t.file,
+      columns: t.columns,
+      fields,
+      rows: t.rows.map((r) => {
+        const cells: Record<string, string> = {};
+        for (const c of t.columns) cells[c] = formatValue(r[c]);
+        return withSearch({ cells }, fields, () => Object.fromEntries(t.columns.map((c) => [fieldKeyOf(c), cells[c]!])));
+      }),
+    };
+  });
 }

@@ -28,7 +28,18 @@ export function useGraph(env: string | null): Loaded<Graph> {
   return useLoad(() => (env ? loadGraph(env) : Promise.reject(new Error('no environment'))), `graph:${env}`);
 }
 
-/** Every environment's graph, for views that compare them (schemas, environments). */
-export function useAllGraphs(envs: string[]): Loaded<Graph[]> {
-  return useLoad(() => Promise.all(envs.map((e) => loadGraph(e))), `graphs:${envs.join(',')}`);
+export type Settled<T> = Exclude<Loaded<T>, { status: 'loading' }>;
+
+const settle = <T,>(p: Promise<T>): Promise<Settled<T>> =>
+  p.then(
+    (value): Settled<T> => ({ status: 'ready', value }),
+    (error: unknown): Settled<T> => ({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+  );
+
+/**
+ * Every environment's graph, each loaded or failed on its own, for the views that compare them
+ * (schemas, environments): one missing graph.json is shown as missing, the others as they are.
+ */
+export function useEnvGraphs(envs: string[]): Loaded<Map<string, Settled<Graph>>> {
+  return useLoad(async () => new Map(await Promise.all(envs.map(async (e) => [e, await settle(loadGraph(e))] as const))), `graphs:${envs.join(',')}`);
 }

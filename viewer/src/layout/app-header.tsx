@@ -15,9 +15,10 @@ const TABS: [View, string][] = [
   ['diagnostics', 'Diagnostics'],
 ];
 
-export function AppHeader({ manifest, env, route, graph }: { manifest: Manifest; env: string; route: Route; graph: Graph | null }) {
+/** `env` null: the URL names an environment the build lacks; the switch offers the real ones. */
+export function AppHeader({ manifest, env, route, graph }: { manifest: Manifest; env: string | null; route: Route; graph: Graph | null }) {
   const envs = Object.keys(manifest.environments);
-  const entry = manifest.environments[env as keyof Manifest['environments']];
+  const entry = env ? manifest.environments[env as keyof Manifest['environments']] : undefined;
   const diagnostics = graph?.diagnostics.length ?? 0;
   const current = route.view === 'rule' ? 'rules' : route.view;
   return (
@@ -49,18 +50,20 @@ export function AppHeader({ manifest, env, route, graph }: { manifest: Manifest;
           </span>
         )}
       </nav>
-      <nav aria-label="Views" className="tabs">
-        <ul>
-          {TABS.map(([view, label]) => (
-            <li key={view}>
-              <a href={formatRoute({ env, view })} aria-current={view === current ? 'page' : undefined}>
-                {label}
-                {view === 'diagnostics' && diagnostics > 0 && <span className="badge">{diagnostics}</span>}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {env && (
+        <nav aria-label="Views" className="tabs">
+          <ul>
+            {TABS.map(([view, label]) => (
+              <li key={view}>
+                <a href={formatRoute({ env, view })} aria-current={view === current ? 'page' : undefined}>
+                  {label}
+                  {view === 'diagnostics' && diagnostics > 0 && <span className="badge">{diagnostics}</span>}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </header>
   );
 }

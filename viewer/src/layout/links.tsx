@@ -14,18 +14,18 @@ export function RuleLink({ env, id, children }: { env: string; id: string; child
   );
 }
 
-export function EventLink({ env, eventKey, label }: { env: string; eventKey: string; label: string }) {
+export function EventLink({ env, eventKey, label, children }: { env: string; eventKey: string; label: string; children?: ReactNode }) {
   return (
     <a href={href(env, 'firing', eventKey)} className="chip" title={`Firing order on ${label}`}>
-      {label}
+      {children ?? label}
     </a>
   );
 }
 
-export function DataElementLink({ env, name }: { env: string; name: string }) {
+export function DataElementLink({ env, name, children }: { env: string; name: string; children?: ReactNode }) {
   return (
-    <a href={href(env, 'data-elements', null, { q: name })} className="de-link">
-      «{name}»
+    <a href={href(env, 'data-elements', null, { q: `name:${name}` })} className="de-link">
+      «{children ?? name}»
     </a>
   );
 }

@@ -8,13 +8,15 @@ import {
   type ColumnVisibilityState,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import type { Searchable } from '../data/rows';
+import type { SearchField, Searchable, SearchQuery } from '../data/search';
 import { features, type Features } from './features';
+import { useViewportWidth } from './use-viewport-width';
 
-// One hook owns a table's state, and that state lives in the URL query: `q` is the global
-// search, `sort` the sort (`order`, `-order` for descending), and each faceted column's id holds
-// its selected values (`?events=CTA%20Clicked&events=Logout`). A pasted link reopens the view as
-// it was.
+// One hook owns a table's state, and that state lives in the URL query: `q` is the search (with
+// `in` the field picked for unprefixed terms), `sort` the sort (`order`, `-order` for
+// descending), and each faceted column's id holds its selected values
+// (`?events=CTA%20Clicked&events=Logout`). A view with several tables gives each a `prefix`
+// (`t1.q`, `t1.sort`) so they keep their own state. A pasted link reopens the view as it was.
 
 export type Columns<TData extends Searchable> = TableOptions<Features, TData>['columns'];
 
@@ -27,19 +29,25 @@ export interface DataTableOptions<TData extends Searchable> {
   defaultSort?: SortingState;
   hidden?: string[];
   getRowId?: (row: TData) => string;
+  /** The fields the search can be scoped to (`id:`), in the order the field picker lists them. */
+  fields: readonly SearchField[];
+  /** Namespace of this table's query keys when a view has several tables. */
+  prefix?: string;
 }
 
 
-function columnIds<TData extends Searchable>(columns: Columns<TData>): { ids: string[]; facets: string[] } {
+function columnIds<TData extends Searchable>(columns: Columns<TData>): { ids: string[]; facets: string[]; narrow: [string, number][] } {
   const ids: string[] = [];
   const facets: string[] = [];
+  const narrow: [string, number][] = [];
   for (const def of columns) {
     const id = def.id ?? ('accessorKey' in def && typeof def.accessorKey === 'string' ? def.accessorKey : undefined);
     if (!id) continue;
     ids.push(id);
     if (def.meta?.facet) facets.push(id);
+    if (def.meta?.hideBelow) narrow.push([id, def.meta.hideBelow]);
   }
-  return { ids, facets };
+  return { ids, facets, narrow };
 }
 
 export function parseSort(value: string | null): SortingState | null {
@@ -53,20 +61,30 @@ export function parseSort(value: string | null): SortingState | null {
 export const formatSort = (sorting: SortingState): string => sorting.map((s) => `${s.desc ? '-' : ''}${s.id}`).join(',');
 
 export function useDataTable<TData extends Searchable>(options: DataTableOptions<TData>) {
-  const { data, columns, query, updateQuery, defaultSort = [], hidden = [], getRowId } = options;
-  const { ids, facets } = useMemo(() => columnIds(columns), [columns]);
+  const { data, columns, query, updateQuery, defaultSort = [], hidden = [], getRowId, fields, prefix = '' } = options;
+  const { ids, facets, narrow } = useMemo(() => columnIds(columns), [columns]);
+  const width = useViewportWidth();
+  const key = (name: string) => `${prefix}${name}`;
   const queryString = query.toString();
   const stateOf = (q: URLSearchParams) => {
-    const sorting = (parseSort(q.get('sort')) ?? defaultSort).filter((s) => ids.includes(s.id));
+    const sorting = (parseSort(q.get(key('sort'))) ?? defaultSort).filter((s) => ids.includes(s.id));
     const columnFilters: ColumnFiltersState = facets.flatMap((id) => {
-      const values = q.getAll(id);
+      const values = q.getAll(key(id));
       return values.length ? [{ id, value: values }] : [];
     });
-    const columnVisibility: ColumnVisibilityState = Object.fromEntries(hidden.map((id) => [id, false]));
-    return { sorting, globalFilter: q.get('q') ?? '', columnFilters, columnVisibility };
+    const columnVisibility: ColumnVisibilityState = Object.fromEntries([
+      ...hidden.map((id) => [id, false]),
+      ...narrow.filter(([, below]) => width < below).map(([id]) => [id, false]),
+    ]);
+    const text = q.get(key('q')) ?? '';
+    const search: SearchQuery = { text, scope: q.get(key('in')), fields };
+    const globalFilter: SearchQuery | string = text.trim() ? search : '';
+    return { sorting, globalFilter, search, columnFilters, columnVisibility };
   };
-  // defaultSort and hidden are constants of the view.
-  const state = useMemo(() => stateOf(new URLSearchParams(queryString)), [queryString, ids, facets]);
+  // defaultSort, hidden, fields and prefix are constants of the view; only crossing a column's
+  // width threshold re-renders on resize.
+  const hiddenBelow = narrow.map(([, below]) => width < below).join();
+  const state = useMemo(() => stateOf(new URLSearchParams(queryString)), [queryString, ids, facets, hiddenBelow]);
   // Updaters apply to the URL as it is when they run, not as it was at render.
   const write = (change: (q: URLSearchParams, previous: ReturnType<typeof stateOf>) => void) => updateQuery((q) => change(q, stateOf(q)));
 
@@ -75,7 +93,7 @@ export function useDataTable<TData extends Searchable>(options: DataTableOptions
     columns,
     data,
     getRowId,
-    state,
+    state: { sorting: state.sorting, globalFilter: state.globalFilter, columnFilters: state.columnFilters, columnVisibility: state.columnVisibility },
     globalFilterFn: 'searchText',
     // The search reads the whole row (`row.original.search`): test it once per row.
     getColumnCanGlobalFilter: (column) => column.id === ids[0],
@@ -83,23 +101,37 @@ export function useDataTable<TData extends Searchable>(options: DataTableOptions
     onSortingChange: (updater: Updater<SortingState>) =>
       write((q, previous) => {
         const next = functionalUpdate(updater, previous.sorting);
-        if (next.length) q.set('sort', formatSort(next));
-        else q.delete('sort');
+        if (next.length) q.set(key('sort'), formatSort(next));
+        else q.delete(key('sort'));
       }),
-    onGlobalFilterChange: (updater: Updater<string>) =>
+    // The toolbar sets the search through `setSearch` below; this only clears it (reset).
+    onGlobalFilterChange: (updater: Updater<SearchQuery | string>) =>
       write((q, previous) => {
-        const next = String(functionalUpdate(updater, previous.globalFilter) ?? '');
-        if (next) q.set('q', next);
-        else q.delete('q');
+        const next = functionalUpdate(updater, previous.globalFilter);
+        const text = typeof next === 'string' ? next : next.text;
+        if (text) q.set(key('q'), text);
+        else q.delete(key('q'));
       }),
     onColumnFiltersChange: (updater: Updater<ColumnFiltersState>) =>
       write((q, previous) => {
         const next = functionalUpdate(updater, previous.columnFilters);
-        for (const id of facets) q.delete(id);
-        for (const f of next) for (const v of Array.isArray(f.value) ? f.value : [f.value]) q.append(f.id, String(v));
+        for (const id of facets) q.delete(key(id));
+        for (const f of next) for (const v of Array.isArray(f.value) ? f.value : [f.value]) q.append(key(f.id), String(v));
       }),
   });
-  return table;
+  const setSearch = (change: Partial<Pick<SearchQuery, 'text' | 'scope'>>) =>
+    write((q) => {
+      for (const [name, value] of [
+        ['q', change.text],
+        ['in', change.scope],
+      ] as const) {
+        if (value === undefined) continue;
+        if (value) q.set(key(name), value);
+        else q.delete(key(name));
+      }
+    });
+  return { table, search: state.search, setSearch, fields };
 }
 
-export type DataTableInstance<TData extends Searchable> = ReturnType<typeof useDataTable<TData>>;
+export type DataTableApi<TData extends Searchable> = ReturnType<typeof useDataTable<TData>>;
+export type DataTableInstance<TData extends Searchable> = DataTableApi<TData>['table'];

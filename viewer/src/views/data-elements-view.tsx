@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { dataElementRow } from '../data/rows';
+import { DATA_ELEMENT_FIELDS, dataElementRow } from '../data/rows';
 import { DataTable } from '../tables/data-table';
 import { TableToolbar } from '../tables/table-toolbar';
 import { useDataTable } from '../tables/use-data-table';
@@ -11,12 +11,12 @@ const DEFAULT_SORT = [{ id: 'name', desc: false }];
 export function DataElementsView({ env, graph, route, updateQuery }: ViewProps) {
   const data = useMemo(() => graph.dataElements.map(dataElementRow), [graph]);
   const columns = useMemo(() => getDataElementColumns(env), [env]);
-  const table = useDataTable({ data, columns, query: route.query, updateQuery, defaultSort: DEFAULT_SORT, getRowId: (r) => r.name });
+  const api = useDataTable({ data, columns, query: route.query, updateQuery, defaultSort: DEFAULT_SORT, getRowId: (r) => r.name, fields: DATA_ELEMENT_FIELDS });
   return (
     <section aria-labelledby="de-title" className="view view-fill">
       <h2 id="de-title">Data elements in {env}</h2>
-      <TableToolbar table={table} noun="data elements" />
-      <DataTable table={table} caption={`Data elements in ${env}`} virtual={data.length > 300} />
+      <TableToolbar api={api} noun="data elements" />
+      <DataTable api={api} caption={`Data elements in ${env}`} virtual={data.length > 300} />
       {graph.excluded.dataElements.length > 0 && (
         <details className="muted small left-out">
           <summary>

@@ -1,15 +1,24 @@
 import type { Graph } from '../../../compiler/graph-types';
 import { formatBytes } from '../data/format';
-import { useAllGraphs } from '../data/use-build';
+import { useEnvGraphs, type Settled } from '../data/use-build';
 import { href, RuleLink } from '../layout/links';
 import type { ViewProps } from './view-props';
 
 // The five bundles side by side (sizes from the manifest), and what the chosen one leaves out.
+// Each environment's graph loads on its own: one that is missing says so in its row.
+
+function Settings({ loaded }: { loaded: Settled<Graph> | undefined }) {
+  if (!loaded) return <span className="muted">loading…</span>;
+  if (loaded.status === 'error') return <span className="missing" role="note">missing: {loaded.message}</span>;
+  const s = loaded.value.settings;
+  return <>{`${s.description}${s.debug ? ' · debug' : ''}${s.validate ? ' · validates payloads' : ''}`}</>;
+}
 
 export function EnvironmentsView({ env, graph, manifest }: ViewProps) {
   const envs = Object.keys(manifest.environments);
-  const all = useAllGraphs(envs);
-  const byEnv = new Map<string, Graph>(all.status === 'ready' ? all.value.map((g) => [g.env, g]) : [[graph.env, graph]]);
+  const all = useEnvGraphs(envs);
+  const loaded = all.status === 'ready' ? all.value : new Map<string, Settled<Graph>>([[graph.env, { status: 'ready', value: graph }]]);
+  const byEnv = new Map<string, Graph>([...loaded].flatMap(([e, l]) => (l.status === 'ready' ? [[e, l.value] as const] : [])));
   return (
     <section aria-labelledby="env-title" className="view">
       <h2 id="env-title">Environments</h2>
@@ -40,7 +49,9 @@ export function EnvironmentsView({ env, graph, manifest }: ViewProps) {
                   <th scope="row">
                     <a href={href(e, 'environments')}>{e}</a>
                   </th>
-                  <td>{g ? `${g.settings.description}${g.settings.debug ? ' · debug' : ''}${g.settings.validate ? ' · validates payloads' : ''}` : '…'}</td>
+                  <td>
+                    <Settings loaded={loaded.get(e)} />
+                  </td>
                   <td>
                     <code>{m.file}</code>
                   </td>
@@ -52,7 +63,7 @@ export function EnvironmentsView({ env, graph, manifest }: ViewProps) {
                   </td>
                   <td className="num">{m.rules}</td>
                   <td className="num">{m.dataElements}</td>
-                  <td className="num">{g ? g.excluded.rules.length : '…'}</td>
+                  <td className="num">{g ? g.excluded.rules.length : '—'}</td>
                 </tr>
               );
             })}

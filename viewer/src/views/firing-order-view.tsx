@@ -1,5 +1,7 @@
+import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, type RefObject } from 'react';
 import type { GraphEvent, GraphRule } from '../../../compiler/graph-types';
-import { consentLabel, consentSentence } from '../data/format';
+import { consentGate, consentSentence } from '../data/consent-gate';
 import { href, RuleLink } from '../layout/links';
 import { RuleSteps } from './rule-steps';
 import type { ViewProps } from './view-props';
@@ -42,9 +44,9 @@ function EventList({ env, events, current, all }: { env: string; events: GraphEv
   );
 }
 
-function FiringRule({ env, rule, step }: { env: string; rule: GraphRule; step: number }) {
+function FiringRule({ env, rule, step, total, index, measure }: { env: string; rule: GraphRule; step: number; total: number; index?: number; measure?: (el: HTMLLIElement | null) => void }) {
   return (
-    <li className="firing-rule" data-rule={rule.id}>
+    <li className="firing-rule" data-rule={rule.id} data-index={index} ref={measure} aria-setsize={index === undefined ? undefined : total} aria-posinset={index === undefined ? undefined : step}>
       <header>
         <span className="step-no" aria-hidden="true">
           {step}
@@ -53,7 +55,7 @@ function FiringRule({ env, rule, step }: { env: string; rule: GraphRule; step: n
           <RuleLink env={env} id={rule.id} />
         </h3>
         <span className="tag">order {rule.order}</span>
-        <span className={`tag consent-${consentLabel(rule).replace(/, /g, '-')}`}>{consentSentence(rule)}</span>
+        <span className={`tag consent-${consentGate(rule).categories.join('-') || 'none'}`}>{consentSentence(rule)}</span>
       </header>
       <p className="description">{rule.description}</p>
       <RuleSteps rule={rule} />
@@ -61,17 +63,64 @@ function FiringRule({ env, rule, step }: { env: string; rule: GraphRule; step: n
   );
 }
 
+/** Above this many rules only those in view are in the DOM (each item keeps its place in the list for assistive tech). */
+const VIRTUAL_FROM = 60;
+const NO_LAYOUT = { width: 1280, height: 800 };
+const ESTIMATE = 150;
+
+function FiringList({ env, event, rules, scrollRef }: { env: string; event: GraphEvent; rules: GraphRule[]; scrollRef: RefObject<HTMLDivElement | null> }) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const virtual = rules.length >= VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({
+    count: rules.length,
+    enabled: virtual,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATE,
+    gap: 10,
+    overscan: 4,
+    scrollMargin: listRef.current?.offsetTop ?? 0,
+    getItemKey: (i) => rules[i]!.id,
+    initialRect: NO_LAYOUT,
+    // Where there is no layout (a DOM without CSS), sizes are the estimates rather than zero.
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : NO_LAYOUT)),
+    measureElement: (el, entry, instance) => measureElement(el, entry, instance) || ESTIMATE,
+  });
+  if (!virtual)
+    return (
+      <ol className="firing-list" aria-labelledby="firing-event" ref={listRef}>
+        {rules.map((rule, i) => (
+          <FiringRule key={rule.id} env={env} rule={rule} step={i + 1} total={rules.length} />
+        ))}
+      </ol>
+    );
+  const items = virtualizer.getVirtualItems();
+  const margin = virtualizer.options.scrollMargin;
+  const padTop = items.length ? items[0]!.start - margin : 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - margin) : 0;
+  return (
+    <ol className="firing-list" aria-labelledby="firing-event" ref={listRef} style={{ paddingTop: padTop, paddingBottom: padBottom }} data-virtual={event.rules.length}>
+      {items.map((item) => (
+        <FiringRule key={item.key} env={env} rule={rules[item.index]!} step={item.index + 1} total={rules.length} index={item.index} measure={virtualizer.measureElement} />
+      ))}
+    </ol>
+  );
+}
+
 export function FiringOrderView({ env, graph, route }: ViewProps) {
   const all = route.query.get('all') === '1';
   const event = route.arg ? graph.events.find((e) => e.key === route.arg) : undefined;
-  const rulesById = new Map(graph.rules.map((r) => [r.id, r]));
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rules = useMemo(() => {
+    const byId = new Map(graph.rules.map((r) => [r.id, r]));
+    return (event?.rules ?? []).flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  }, [graph, event]);
   return (
     <section aria-labelledby="firing-title" className="view firing">
       <h2 id="firing-title" className="visually-hidden">
         Firing order
       </h2>
       <EventList env={env} events={graph.events} current={route.arg} all={all} />
-      <div className="firing-main">
+      <div className="firing-main" ref={scrollRef}>
         {!route.arg && <p className="prompt">Pick an event to see the rules it runs in {env}, in the order they run.</p>}
         {route.arg && !event && (
           <p className="prompt" role="alert">
@@ -93,12 +142,7 @@ export function FiringOrderView({ env, graph, route }: ViewProps) {
               )}{' '}
               <code>{event.kind === 'dataLayer' ? `appEventData.push({ event: '${event.key}' })` : event.key}</code>
             </p>
-            <ol className="firing-list" aria-labelledby="firing-event">
-              {event.rules.map((id, i) => {
-                const rule = rulesById.get(id);
-                return rule ? <FiringRule key={id} env={env} rule={rule} step={i + 1} /> : <li key={id}>{id}</li>;
-              })}
-            </ol>
+            <FiringList key={event.key} env={env} event={event} rules={rules} scrollRef={scrollRef} />
           </>
         )}
       </div>

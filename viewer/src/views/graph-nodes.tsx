@@ -1,27 +1,31 @@
-import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { Handle, Position, useStoreApi, type Node, type NodeProps } from '@xyflow/react';
 import type { GraphNodeKind } from './graph-layout';
 
-// One node component for every kind: a label (a link for rules, so the graph is keyboard
-// reachable and a click opens the rule) with handles on the left and right.
+// One node component for every kind. The node itself is the link (one tab stop, with the focus
+// ring on the node's outline, Enter opens it); React Flow's own node focus is off. A node that
+// gets keyboard focus outside the view is panned into it.
 
-export type FlowNode = Node<{ kind: GraphNodeKind; label: string; href: string | null }, 'tagc'>;
+export type FlowNode = Node<{ kind: GraphNodeKind; label: string; title: string; href: string }, 'tagc'>;
 
 const KIND_LABEL: Record<GraphNodeKind, string> = { event: 'event', rule: 'rule', action: 'action', dataElement: 'data element' };
 
-export function TagcNode({ data }: NodeProps<FlowNode>) {
+export function TagcNode({ data, positionAbsoluteX: x, positionAbsoluteY: y, width = 0, height = 0 }: NodeProps<FlowNode>) {
+  const store = useStoreApi<FlowNode>();
+  const reveal = () => {
+    const { width: vw, height: vh, transform, panZoom } = store.getState();
+    const [tx, ty, zoom] = transform;
+    const left = x * zoom + tx;
+    const top = y * zoom + ty;
+    if (left >= 0 && top >= 0 && left + width * zoom <= vw && top + height * zoom <= vh) return;
+    void panZoom?.setViewport({ x: vw / 2 - (x + width / 2) * zoom, y: vh / 2 - (y + height / 2) * zoom, zoom });
+  };
   return (
-    <div className={`flow-node flow-${data.kind}`} title={data.label}>
+    <a href={data.href} className={`flow-node flow-${data.kind}`} title={data.title} onFocus={reveal}>
       <Handle type="target" position={Position.Left} isConnectable={false} />
       <span className="flow-kind">{KIND_LABEL[data.kind]}</span>
-      {data.href ? (
-        <a href={data.href} className="flow-label">
-          {data.label}
-        </a>
-      ) : (
-        <span className="flow-label">{data.label}</span>
-      )}
+      <span className="flow-label">{data.label}</span>
       <Handle type="source" position={Position.Right} isConnectable={false} />
-    </div>
+    </a>
   );
 }
 

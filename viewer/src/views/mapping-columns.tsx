@@ -1,22 +1,48 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import type { DeclaredTable, MappingRow } from '../data/mapping';
+import { fieldKeyOf, type DeclaredTable, type MappingRow } from '../data/mapping';
 import { DataElementLink, RuleLink } from '../layout/links';
 import type { Features } from '../tables/features';
+import { Marked } from '../tables/marked';
 
 const helper = createColumnHelper<Features, MappingRow>();
 
 export function getMappingColumns(env: string) {
   return helper.columns([
-    helper.accessor('variable', { header: 'Variable / event', sortFn: 'alphanumeric', meta: { width: '11.5rem' } }),
+    helper.accessor('variable', { header: 'Variable / event', sortFn: 'text', meta: { width: '11.5rem' }, cell: (c) => <Marked field="variable" text={c.getValue()} /> }),
     helper.accessor('value', {
       header: 'Fed by',
-      sortFn: 'alphanumeric',
+      sortFn: 'text',
       meta: { width: '14rem' },
-      cell: (c) => (c.row.original.dataElement ? <DataElementLink env={env} name={c.row.original.dataElement} /> : c.getValue()),
+      cell: (c) => {
+        const de = c.row.original.dataElement;
+        return de ? (
+          <DataElementLink env={env} name={de}>
+            <Marked field="fed" text={de} />
+          </DataElementLink>
+        ) : (
+          <Marked field="fed" text={c.getValue()} />
+        );
+      },
     }),
-    helper.accessor('events', { header: 'On', enableSorting: false, filterFn: 'arrIncludesSome', getUniqueValues: (r) => r.events, meta: { facet: true, label: 'Event', width: '12rem' }, cell: (c) => c.getValue().join(', ') }),
-    helper.accessor('rule', { header: 'Rule', sortFn: 'alphanumeric', meta: { width: '14rem' }, cell: (c) => <RuleLink env={env} id={c.getValue()} /> }),
-    helper.accessor('action', { header: 'Action', enableSorting: false }),
+    helper.accessor('events', {
+      header: 'On',
+      enableSorting: false,
+      filterFn: 'arrIncludesSome',
+      getUniqueValues: (r) => r.events,
+      meta: { facet: true, label: 'Event', width: '12rem' },
+      cell: (c) => <Marked field="event" text={c.getValue().join(', ')} />,
+    }),
+    helper.accessor('rule', {
+      header: 'Rule',
+      sortFn: 'text',
+      meta: { width: '16rem' },
+      cell: (c) => (
+        <RuleLink env={env} id={c.getValue()}>
+          <Marked field="rule" text={c.getValue()} />
+        </RuleLink>
+      ),
+    }),
+    helper.accessor('action', { header: 'Action', enableSorting: false, meta: { hideBelow: 1100 }, cell: (c) => <span title={c.getValue()}><Marked field="action" text={c.getValue()} /></span> }),
   ]);
 }
 
@@ -24,5 +50,18 @@ type DeclaredRow = DeclaredTable['rows'][number];
 const declared = createColumnHelper<Features, DeclaredRow>();
 
 export function getDeclaredColumns(columns: string[]) {
-  return declared.columns(columns.map((name) => declared.accessor((r) => r.cells[name] ?? '', { id: name, header: name, sortFn: 'alphanumeric' })));
+  return declared.columns(
+    columns.map((name) =>
+      declared.accessor((r) => r.cells[name] ?? '', {
+        id: name,
+        header: name,
+        sortFn: 'text',
+        cell: (c) => (
+          <span title={c.getValue()}>
+            <Marked field={fieldKeyOf(name)} text={c.getValue()} />
+          </span>
+        ),
+      }),
+    ),
+  );
 }

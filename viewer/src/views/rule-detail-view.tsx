@@ -1,4 +1,4 @@
-import { consentSentence } from '../data/format';
+import { consentSentence } from '../data/consent-gate';
 import { DataElementLink, EventLink, href } from '../layout/links';
 import { RuleSteps } from './rule-steps';
 import type { ViewProps } from './view-props';

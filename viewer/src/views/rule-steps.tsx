@@ -1,9 +1,33 @@
 import type { GraphRule, GraphStep } from '../../../compiler/graph-types';
+import { consentGate, otherConditions } from '../data/consent-gate';
 
-// A rule's conditions and actions in plain words (the compiler's `text` of each kind).
+// A rule's consent gate, conditions and actions in plain words (the compiler's `text` of each
+// kind). The gate reads the same whether the rule declares `consent` or a consent condition.
 
-function Steps({ steps, kind }: { steps: GraphStep[]; kind: 'conditions' | 'actions' }) {
-  if (steps.length === 0) return <p className="muted">{kind === 'conditions' ? 'No conditions: runs every time its event happens.' : 'No actions.'}</p>;
+export function ConsentGateText({ rule }: { rule: GraphRule }) {
+  const { categories, exceptPaths } = consentGate(rule);
+  if (!categories.length) return <p className="gate none">No consent needed.</p>;
+  return (
+    <p className="gate">
+      Runs only with{' '}
+      {categories.map((c, i) => (
+        <span key={c}>
+          {i > 0 && ' and '}
+          <span className={`tag consent-${c}`}>{c}</span>
+        </span>
+      ))}{' '}
+      consent
+      {exceptPaths.length > 0 && (
+        <>
+          , except on <code>{exceptPaths.join(', ')}</code>
+        </>
+      )}
+      .
+    </p>
+  );
+}
+
+function StepList({ steps, kind }: { steps: GraphStep[]; kind: 'conditions' | 'actions' }) {
   const List = kind === 'actions' ? 'ol' : 'ul';
   return (
     <List className={`steps ${kind}`}>
@@ -22,15 +46,23 @@ function Steps({ steps, kind }: { steps: GraphStep[]; kind: 'conditions' | 'acti
 }
 
 export function RuleSteps({ rule }: { rule: GraphRule }) {
+  const conditions = otherConditions(rule).map(([c]) => c);
+  const gated = consentGate(rule).categories.length > 0;
   return (
     <div className="rule-steps">
       <div>
-        <h4>{rule.conditions.length > 1 ? 'When all of these hold' : 'When'}</h4>
-        <Steps steps={rule.conditions} kind="conditions" />
+        <h4>Consent</h4>
+        <ConsentGateText rule={rule} />
+        <h4>{conditions.length > 1 ? 'When all of these hold' : 'When'}</h4>
+        {conditions.length ? (
+          <StepList steps={conditions} kind="conditions" />
+        ) : (
+          <p className="muted">{gated ? 'No other condition: runs every time its event happens with that consent.' : 'No conditions: runs every time its event happens.'}</p>
+        )}
       </div>
       <div>
         <h4>Then, in order</h4>
-        <Steps steps={rule.actions} kind="actions" />
+        {rule.actions.length ? <StepList steps={rule.actions} kind="actions" /> : <p className="muted">No actions.</p>}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { createColumnHelper, type Row } from '@tanstack/react-table';
 import type { RuleRow } from '../data/rows';
 import { EventLink, RuleLink } from '../layout/links';
 import type { Features } from '../tables/features';
+import { HiddenMatches, Marked } from '../tables/marked';
 
 // The rules table's columns. Faceted columns filter on their values (any of the checked ones).
 
@@ -15,14 +16,24 @@ export function getRuleColumns(env: string) {
   return helper.columns([
     helper.accessor('id', {
       header: 'Rule',
-      sortFn: 'alphanumeric',
+      sortFn: 'text',
       meta: { width: '16rem' },
-      cell: (c) => <RuleLink env={env} id={c.getValue()} />,
+      cell: (c) => (
+        <RuleLink env={env} id={c.getValue()}>
+          <Marked field="id" text={c.getValue()} />
+        </RuleLink>
+      ),
     }),
     helper.accessor('description', {
       header: 'Description',
-      sortFn: 'alphanumeric',
-      cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
+      sortFn: 'text',
+      // What matched in a field the table does not show follows the description.
+      cell: (c) => (
+        <span title={c.getValue()}>
+          <Marked field="description" text={c.getValue()} />
+          <HiddenMatches index={c.row.original.search} hidden={{ does: c.row.original.does, reads: c.row.original.reads, kind: c.row.original.kinds }} />
+        </span>
+      ),
     }),
     helper.accessor('events', {
       header: 'Events',
@@ -33,7 +44,9 @@ export function getRuleColumns(env: string) {
       cell: (c) => (
         <span className="chips">
           {c.row.original.eventRefs.map((e) => (
-            <EventLink key={e.key} env={env} eventKey={e.key} label={e.label} />
+            <EventLink key={e.key} env={env} eventKey={e.key} label={e.label}>
+              <Marked field="event" text={e.label} />
+            </EventLink>
           ))}
         </span>
       ),
@@ -47,7 +60,7 @@ export function getRuleColumns(env: string) {
     helper.accessor('consent', {
       header: 'Consent',
       filterFn: 'arrHas',
-      sortFn: 'alphanumeric',
+      sortFn: 'text',
       meta: { facet: true, label: 'Category', width: '7.5rem' },
     }),
     helper.accessor('environments', {
@@ -55,7 +68,7 @@ export function getRuleColumns(env: string) {
       filterFn: 'arrIncludesSome',
       getUniqueValues: (r) => r.environments,
       enableSorting: false,
-      meta: { facet: true, label: 'Environment', width: '10rem' },
+      meta: { facet: true, label: 'Environment', width: '10rem', hideBelow: 1100 },
       cell: (c) => (c.getValue().length === ALL_ENVS ? <span title={c.getValue().join(', ')}>all {ALL_ENVS}</span> : c.getValue().join(', ')),
     }),
     helper.accessor('kinds', {
@@ -67,9 +80,13 @@ export function getRuleColumns(env: string) {
     }),
     helper.accessor('file', {
       header: 'Source file',
-      sortFn: 'alphanumeric',
-      meta: { width: '17rem' },
-      cell: (c) => <code title={c.getValue()}>{c.getValue()}</code>,
+      sortFn: 'text',
+      meta: { width: '17rem', hideBelow: 1200 },
+      cell: (c) => (
+        <code title={c.getValue()}>
+          <Marked field="file" text={c.getValue()} />
+        </code>
+      ),
     }),
   ]);
 }

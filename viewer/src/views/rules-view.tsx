@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ruleRows } from '../data/rows';
+import { RULE_FIELDS, ruleRows } from '../data/rows';
 import { DataTable } from '../tables/data-table';
 import { TableToolbar } from '../tables/table-toolbar';
 import { useDataTable } from '../tables/use-data-table';
@@ -12,12 +12,12 @@ const HIDDEN = ['kinds'];
 export function RulesView({ env, graph, route, updateQuery }: ViewProps) {
   const data = useMemo(() => ruleRows(graph), [graph]);
   const columns = useMemo(() => getRuleColumns(env), [env]);
-  const table = useDataTable({ data, columns, query: route.query, updateQuery, defaultSort: DEFAULT_SORT, hidden: HIDDEN, getRowId: (r) => r.id });
+  const api = useDataTable({ data, columns, query: route.query, updateQuery, defaultSort: DEFAULT_SORT, hidden: HIDDEN, getRowId: (r) => r.id, fields: RULE_FIELDS });
   return (
     <section aria-labelledby="rules-title" className="view view-fill">
       <h2 id="rules-title">Rules in {env}</h2>
-      <TableToolbar table={table} noun="rules" placeholder="Search rules: id, description, event, file, what they do…" />
-      <DataTable table={table} caption={`Rules in ${env}, in firing order unless sorted otherwise`} virtual />
+      <TableToolbar api={api} noun="rules" placeholder="Search rules, or one field: id:, event:, reads:, does:…" />
+      <DataTable api={api} caption={`Rules in ${env}, in firing order unless sorted otherwise`} virtual />
     </section>
   );
 }

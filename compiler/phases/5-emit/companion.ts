@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { defines } from '../../environments';
+import type { HostUse } from '../../graph-types';
+import type { EnvPlan } from '../4-plan';
+import type { BuildStamp } from './entry';
+
+// The debug companion of one environment (docs/debugging.md): the explanation code and texts
+// (runtime/debug/companion.ts) with this build's rules in words and its host inventory, as one
+// content-hashed file next to the bundle. Only builds without debug logging get one; their bundle
+// loads it, with its integrity, when the persisted debug flag is on.
+
+export interface Companion {
+  fileName: string;
+  code: string;
+  bytes: number;
+  gzipBytes: number;
+  integrity: string;
+}
+
+/** runtime/debug/companion.ts beside the runtime the bundle uses (the container's own, else tagc's). */
+function companionModule(runtimeStart: string): string {
+  const beside = join(dirname(runtimeStart), '..', 'debug', 'companion.ts');
+  return existsSync(beside) ? beside : fileURLToPath(new URL('../../../runtime/debug/companion.ts', import.meta.url));
+}
+
+export async function buildCompanion(plan: EnvPlan, hosts: HostUse[], runtimeStart: string, stamp: BuildStamp): Promise<Companion> {
+  const rules: Record<string, [string, string[], string[]]> = {};
+  for (const r of plan.rules) rules[r.loaded.value.id] = [r.loaded.value.description, r.conditions.map((c) => c.text), r.actions.map((a) => a.text)];
+  const data = { env: plan.env.name, build: `${stamp.version} ${stamp.buildTime}`, rules, hosts: Object.fromEntries(hosts.map((h) => [h.host, h.category])) };
+  const result = await esbuild.build({
+    stdin: { contents: `import { explainPage } from ${JSON.stringify(companionModule(runtimeStart))};\nexplainPage(${JSON.stringify(data)});\n`, resolveDir: dirname(runtimeStart), sourcefile: `tagc-debug-${plan.env.name}.ts`, loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    write: false,
+    define: defines(plan.env),
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].text;
+  const buf = Buffer.from(code);
+  const hash = createHash('sha256').update(buf).digest('hex').slice(0, 16);
+  return {
+    fileName: `debug.${hash}.js`,
+    code,
+    bytes: buf.length,
+    gzipBytes: gzipSync(buf, { level: 9 }).length,
+    integrity: `sha384-${createHash('sha384').update(buf).digest('base64')}`,
+  };
+}

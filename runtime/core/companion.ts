@@ -1,0 +1,28 @@
+import { debugFlag } from './log';
+import type { Monitor } from './monitor';
+
+// Bundles without debug logging (prod, internal) carry only this: when the persisted debug flag is
+// on, load the build's debug companion (runtime/debug/companion.ts) from the bundle's own base URL
+// with its SRI integrity, and keep the rule events seen until it arrives so that it can explain
+// the whole page. Off (every ordinary visitor), nothing is requested.
+
+export interface CompanionRef {
+  /** File name next to the bundle. */
+  file: string;
+  integrity: string;
+}
+
+export function loadCompanion(win: Window & typeof globalThis, companion: CompanionRef | undefined, add: (m: Monitor) => () => void): void {
+  const doc = win.document;
+  const bundle = doc.currentScript as HTMLScriptElement | null;
+  if (!companion || !bundle?.src || !debugFlag()) return;
+  const seen: [keyof Monitor, unknown][] = [];
+  const keep = (hook: keyof Monitor) => (e: unknown) => void seen.push([hook, e]);
+  const stop = add({ ruleFired: keep('ruleFired'), ruleSkipped: keep('ruleSkipped'), actionFailed: keep('actionFailed') });
+  (win as unknown as { __tagcDebug: object }).__tagcDebug = { seen, stop };
+  const s = doc.createElement('script');
+  s.src = new URL(companion.file, bundle.src).href;
+  s.integrity = companion.integrity;
+  s.crossOrigin = 'anonymous';
+  (doc.head || doc.documentElement).appendChild(s);
+}

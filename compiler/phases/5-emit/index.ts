@@ -6,12 +6,13 @@ import type { HostUse, Manifest } from '../../graph-types';
 import type { KindRegistry } from '../../kinds/registry';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
-import { bundle, type Bundle } from './bundle';
+import { bundle, type Bundle, type BundleOptions } from './bundle';
 import { entrySource, type BuildStamp } from './entry';
 import { graphJson } from './graph-json';
 import { hostInventory } from './hosts';
 import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
+import { siteConfigUse } from './site-config-use';
 import { siteValidation, validationEntry } from './validators';
 
 // Phase 5: bundles, graphs and the manifest, written to a staging folder and then swapped
@@ -34,11 +35,13 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const files: Record<string, string> = {};
   const timings: Record<string, number> = {};
   const hosts: Record<string, HostUse[]> = {};
+  const siteFile = graph.load.site?.abs;
+  const options: BundleOptions = siteFile ? { site: { file: siteFile, use: await siteConfigUse(['rules', 'data-elements', 'runtime'].map((d) => join(root, d)), siteFile) } } : {};
   for (const plan of plans) {
     const t0 = performance.now();
     const env = plan.env.name;
     const extras = validationEntry(graph, plan, site, stamp.version);
-    const b = await bundle(root, plan, entrySource(graph, plan, existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME, domains, stamp, extras));
+    const b = await bundle(root, plan, entrySource(graph, plan, existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME, domains, stamp, extras), options);
     bundles[env] = b;
     files[`${env}/${b.fileName}`] = b.code;
     files[`${env}/${b.mapName}`] = b.map;

@@ -8,7 +8,7 @@ import { realBuild } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 38_000;
+const PROD_GZIP_CEILING = 37_000;
 
 let code: string;
 let graph: Graph;
@@ -39,6 +39,12 @@ describe('the prod bundle', () => {
   it('carries no data-element description written as prose', () => {
     const prose = graph.dataElements.map((d) => d.description).filter((d): d is string => typeof d === 'string' && d.includes(' ') && d.length > 30);
     expect(prose.length).toBeGreaterThan(10);
+    for (const text of prose) expect(code, text).not.toContain(text);
+  });
+
+  it("carries none of the viewer tables' prose (the analytics mapping's why, the event numbers' when)", () => {
+    const prose = graph.tables.flatMap((t) => t.rows.flatMap((r) => [r.why, r.when])).filter((v): v is string => typeof v === 'string' && v.length > 20);
+    expect(prose.length).toBeGreaterThan(50);
     for (const text of prose) expect(code, text).not.toContain(text);
   });
 

@@ -25,6 +25,7 @@ interface VitestReport {
   numTotalTests: number;
   numPassedTests: number;
   numFailedTests: number;
+  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
 }
 
 export async function benchTests(): Promise<Record<string, number>> {
@@ -38,6 +39,8 @@ export async function benchTests(): Promise<Record<string, number>> {
     await run([join(REPO, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=json', `--outputFile=${report}`]);
     const durationS = (performance.now() - t0) / 1000;
     const r = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
+    // Figures are numbers; which tests failed goes to the bench's log.
+    for (const file of r.testResults) for (const t of file.assertionResults) if (t.status === 'failed') process.stderr.write(`failed: ${file.name.replace(`${REPO}/`, '')} > ${t.fullName}\n`);
     return { durationS, tscS, vitestS: durationS - tscS, tests: r.numTotalTests, passed: r.numPassedTests, failed: r.numFailedTests };
   } finally {
     rmSync(dir, { recursive: true, force: true });

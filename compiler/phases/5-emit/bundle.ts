@@ -44,6 +44,8 @@ export interface SiteConfigUse {
 
 export interface BundleOptions {
   site?: SiteConfigUse;
+  /** Rewritten project modules, shared by the environments of one build (prod and internal strip the same files). */
+  rewritten?: Map<string, Promise<string>>;
 }
 
 /**
@@ -51,24 +53,34 @@ export interface BundleOptions {
  * what the project reads (every environment: it changes no behaviour); and, where `strip`, rules
  * and data elements without viewer-only metadata (strip-metadata.ts).
  */
-function projectModules(root: string, strip: boolean, site: SiteConfigUse | undefined): esbuild.Plugin {
+function projectModules(root: string, strip: boolean, { site, rewritten = new Map() }: BundleOptions): esbuild.Plugin {
   const dirs = (strip ? ['data-elements', 'rules'] : ['data-elements']).map((d) => `${escape(join(root, d) + sep)}.*\\.ts`);
   if (site) dirs.push(escape(site.file));
   // The filter is matched inside esbuild: only project modules call back into Node (a filter on
   // every .ts file cost one round trip per module and pass, seconds with 5,000 rules).
   const filter = new RegExp(`^(?:${dirs.join('|')})$`);
   const dataElements = join(root, 'data-elements') + sep;
+  const readSource = async (path: string) => {
+    const source = await readFile(path, 'utf8');
+    return path.startsWith(dataElements) ? markDeclarationsPure(source) : source;
+  };
   return {
     name: 'tagc-project-modules',
     setup(build) {
       build.onLoad({ filter }, async (args) => {
-        let source = await readFile(args.path, 'utf8');
-        if (args.path.startsWith(dataElements)) source = markDeclarationsPure(source);
         const isSite = args.path === site?.file;
-        if (!strip && !isSite) return { contents: source, loader: 'ts' };
-        let js = await toJs(source, basename(args.path));
-        if (isSite) js = pruneSiteConfig(js, site!.use);
-        return { contents: strip ? stripViewerMetadata(js) : js, loader: 'js' };
+        if (!strip && !isSite) return { contents: await readSource(args.path), loader: 'ts' };
+        const key = `${strip}:${args.path}`;
+        let contents = rewritten.get(key);
+        if (!contents) {
+          contents = readSource(args.path).then(async (source) => {
+            let js = await toJs(source, basename(args.path));
+            if (isSite) js = pruneSiteConfig(js, site!.use);
+            return strip ? stripViewerMetadata(js) : js;
+          });
+          rewritten.set(key, contents);
+        }
+        return { contents: await contents, loader: 'js' };
       });
     },
   };
@@ -89,7 +101,7 @@ export function relativeImports(entry: string, root: string): string {
 
 export async function bundle(root: string, plan: EnvPlan, entry: string, options: BundleOptions = {}): Promise<Bundle> {
   const result = await esbuild.build({
-    plugins: [projectModules(root, !plan.env.debug, options.site)],
+    plugins: [projectModules(root, !plan.env.debug, options)],
     stdin: { contents: relativeImports(entry, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
     absWorkingDir: root,
     bundle: true,

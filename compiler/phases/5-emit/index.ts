@@ -36,7 +36,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const timings: Record<string, number> = {};
   const hosts: Record<string, HostUse[]> = {};
   const siteFile = graph.load.site?.abs;
-  const options: BundleOptions = siteFile ? { site: { file: siteFile, use: await siteConfigUse(['rules', 'data-elements', 'runtime'].map((d) => join(root, d)), siteFile) } } : {};
+  const options: BundleOptions = { rewritten: new Map(), site: siteFile ? { file: siteFile, use: await siteConfigUse(['rules', 'data-elements', 'runtime'].map((d) => join(root, d)), siteFile) } : undefined };
   for (const plan of plans) {
     const t0 = performance.now();
     const env = plan.env.name;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Runtime modules are tested directly as well as through built bundles; the compile-time
@@ -14,5 +15,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Every core (vitest's default leaves one idle, which on a 2-core machine runs files one by one).
+    maxWorkers: availableParallelism(),
+    // The real container is built once for all files (tests/setup/real-build.ts, realBuild()).
+    globalSetup: ['tests/setup/real-build.ts'],
   },
 });

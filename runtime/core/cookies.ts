@@ -25,12 +25,28 @@ export function parseCookies(header: string): Record<string, string> {
   return out;
 }
 
-export function readCookies(doc: Document = document): Record<string, string> {
+// The jar is read (the document.cookie getter serialises the whole jar, the costliest call of
+// start-up) and parsed once per task: the parsed jar serves every read until the current
+// synchronous run ends (a microtask drops it) or tagc writes or removes a cookie.
+let cached: { doc: Document; jar: Readonly<Record<string, string>> } | null = null;
+
+/** Drops the parsed jar: the next read sees what others wrote since (a poll waiting for a page's cookie). */
+export function forgetCookies(): void {
+  cached = null;
+}
+
+/** The parsed jar (shared for the rest of the task: read it, never change it). */
+export function readCookies(doc: Document = document): Readonly<Record<string, string>> {
+  if (cached?.doc === doc) return cached.jar;
+  let jar: Record<string, string>;
   try {
-    return parseCookies(doc.cookie || '');
+    jar = parseCookies(doc.cookie || '');
   } catch {
     return Object.create(null);
   }
+  cached = { doc, jar };
+  queueMicrotask(() => (cached = null));
+  return jar;
 }
 
 export function getCookie(name: string, doc: Document = document): string | undefined {
@@ -58,6 +74,7 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
     cookie += `; SameSite=${options.sameSite ?? 'Lax'}`;
     if (options.secure ?? doc.location?.protocol === 'https:') cookie += '; Secure';
     doc.cookie = cookie;
+    cached = null;
     return getCookie(name, doc) === value;
   } catch {
     return false;
@@ -69,6 +86,7 @@ export function removeCookie(name: string, options: Pick<CookieOptions, 'domain'
     // A past expiry alone: every browser deletes on it (happy-dom keeps an empty cookie on max-age=0).
     let cookie = `${name}=; path=${options.path ?? '/'}; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
     if (options.domain) cookie += `; domain=${options.domain}`;
+    cached = null;
     doc.cookie = cookie;
   } catch {
     // Nothing to remove where cookies are blocked.

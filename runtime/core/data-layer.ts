@@ -1,5 +1,5 @@
 import type { JsonState } from '../declare/types';
-import { getCookie } from './cookies';
+import { forgetCookies, getCookie } from './cookies';
 import { log, reason } from './log';
 import { getPath, isPlainObject, merge, sanitize, TooLarge } from './merge';
 
@@ -160,6 +160,8 @@ export function monitorOverwrite(win: Window & typeof globalThis, array: unknown
 export function whenConsentCookie(win: Window & typeof globalThis, cookieName: string | null | undefined, attach: () => void): void {
   const present = () => {
     try {
+      // The cookie is the page's (its consent banner's) to write: never an earlier read's jar.
+      forgetCookies();
       return getCookie(cookieName!, win.document) !== undefined;
     } catch {
       return false;

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../compiler';
 import { consentCookieFor } from '../../compiler/bench/bench-page';
 import { launchChromium } from '../../compiler/bench/chromium';
 import { buildPeerBundle, type PeerBundle } from '../../compiler/bench/peer-bundle';
@@ -11,12 +10,12 @@ import { benchSite, ownScriptStubRoute, thirdPartyStubRoute } from '../../compil
 import { compareStacks } from '../../compiler/bench/stacks';
 import type { Graph, Manifest } from '../../compiler/graph-types';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
-import { REPO, removeContainer } from '../helpers/container';
+import { realBuild } from '../helpers/real-build';
 
 // The bench's peer on the real prod build: the generated container mirrors every rule, and one
 // short round in Chromium shows both stacks doing the measured work (no timings are asserted).
 
-let out: string;
+const out = realBuild();
 let graph: Graph;
 let manifest: Manifest;
 let peer: PeerBundle;
@@ -24,8 +23,6 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `peer-stack-${process.pid}`);
-  await compile({ root: REPO, outDir: out, envs: ['prod'] });
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
   graph = JSON.parse(readFileSync(join(out, manifest.environments.prod!.graph), 'utf8')) as Graph;
   peer = await buildPeerBundle(graph, manifest.simulate!.consent);
@@ -36,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  removeContainer(out);
 });
 
 describe('the Turbine peer of the prod build', () => {

@@ -1,19 +1,12 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../compiler';
+import { describe, expect, it } from 'vitest';
 import { simulate } from '../../compiler/simulate';
 import { site } from '../../rules/site.config';
-import { REPO, removeContainer } from '../helpers/container';
+import { realBuild } from '../helpers/real-build';
 
 // The QA extension runs in the validating bundles only, behind analytics consent, and the
 // container's own beacons pass its checks.
 
-let out: string;
-beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `qa-${process.pid}`);
-  await compile({ root: REPO, outDir: out, envs: ['dev', 'prod'] });
-}, 120_000);
-afterAll(() => removeContainer(out));
+const out = realBuild();
 
 const run = (env: string, consent: string) =>
   simulate({

@@ -6,6 +6,7 @@ import { compile } from '../../compiler';
 import type { Graph, Manifest } from '../../compiler/graph-types';
 import { simulate } from '../../compiler/simulate';
 import { container, REPO, removeContainer, ruleSource } from '../helpers/container';
+import { realBuild } from '../helpers/real-build';
 
 // The real container, built into a temporary folder, and a sample container that pins what
 // tree-shaking must leave out.
@@ -16,8 +17,7 @@ let sample: string;
 const read = (env: string) => readFileSync(join(out, manifest.environments[env as 'prod']!.file), 'utf8');
 
 beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `bundles-${process.pid}`);
-  await compile({ root: REPO, outDir: out });
+  out = realBuild();
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
 
   sample = container('shake', {
@@ -31,7 +31,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  removeContainer(out);
   removeContainer(sample);
 });
 

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { compile } from '../../compiler';
 import { launchChromium } from '../../compiler/bench/chromium';
 import { benchSite, ownScriptStubRoute, thirdPartyStubRoute, type BenchSite } from '../../compiler/bench/route-hosts';
 import type { Manifest } from '../../compiler/graph-types';
 import { collectorRoute, startServer, type Route, type RunningServer } from '../../compiler/serve/server';
-import { REPO, removeContainer } from './container';
+import { realBuild } from './real-build';
 
-// What the browser tests share: the prod bundle built into a temporary folder, a local server
+// What the browser tests share: the prod bundle of the real build (tests/setup/real-build.ts), a local server
 // with the collector, stand-ins for third-party and firm script hosts and the test's own page
 // route, and Debian's Chromium.
 
@@ -22,8 +21,7 @@ export interface BrowserSite {
 }
 
 export async function startBrowserSite(name: string, page: (manifest: Manifest) => Route): Promise<BrowserSite> {
-  const out = join(REPO, '.tagc-tmp', `${name}-${process.pid}`);
-  await compile({ root: REPO, outDir: out, envs: ['prod'] });
+  const out = realBuild();
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
   const site = benchSite(manifest);
   const server = await startServer({ dir: out, routes: [collectorRoute, thirdPartyStubRoute(site.hosts), ownScriptStubRoute, page(manifest)] });
@@ -36,7 +34,6 @@ export async function startBrowserSite(name: string, page: (manifest: Manifest) 
     async close() {
       await browser.close();
       await server.close();
-      removeContainer(out);
     },
   };
 }

@@ -1,25 +1,22 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compile } from '../../compiler/index';
 import { simulate } from '../../compiler/simulate/index';
 import type { Env } from '../../runtime/declare/types';
-import { REPO } from '../helpers/container';
+import { realBuild } from '../helpers/real-build';
 
 // The repository's container built for every environment: validator code only where validation
 // is on (test, dev, stg), never in prod or internal; no bundle needs eval or new Function; the
 // schema service documents are written; an invalid Page Load Started warns in dev, not in prod.
 
-const out = join(REPO, '.tagc-tmp', `schema-bundles-${process.pid}`);
+const out = realBuild();
 const bundles: Partial<Record<Env, string>> = {};
 
 beforeAll(async () => {
-  await compile({ root: REPO, outDir: out, buildTime: '2026-11-22T00:00:00.000Z' });
   for (const env of ['test', 'dev', 'stg', 'prod', 'internal'] as Env[]) {
     const file = readdirSync(join(out, env)).find((f) => /^container\.[0-9a-f]+\.min\.js$/.test(f))!;
     bundles[env] = readFileSync(join(out, env, file), 'utf8');
   }
 });
-afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 // Text only the validation code carries: its warning, ajv's error objects, the schema service
 // client (the schema host itself is in site.config, which prod bundles carry for other reasons).

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { defines } from '../../environments';
 import type { EnvPlan } from '../4-plan';
 import { HASH_PLACEHOLDER } from './entry';
+import { pruneSiteConfig, type SiteUse } from './site-config-use';
+import { stripViewerMetadata, toJs } from './strip-metadata';
 
 // esbuild turns the entry into one minified IIFE; the content hash names the file and is also
 // stamped into tagc.buildInfo (the placeholder has the hash's length, so the map stays exact).
@@ -32,15 +34,54 @@ export function markDeclarationsPure(source: string): string {
   return source.replace(/^(export\s+const\s+[A-Za-z_$][\w$]*\s*(?::[^=\n]+)?=\s*)(?!\/\*)/gm, '$1/* @__PURE__ */ ');
 }
 
-function pureDataElements(root: string): esbuild.Plugin {
-  const dir = join(root, 'data-elements') + sep;
-  // The filter is matched inside esbuild: only data-element modules call back into Node (a
-  // filter on every .ts file cost one round trip per module and pass, seconds with 5,000 rules).
-  const filter = new RegExp(`^${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*\\.ts$`);
+const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The site configuration module and what the project reads from it (site-config-use.ts). */
+export interface SiteConfigUse {
+  file: string;
+  use: SiteUse;
+}
+
+export interface BundleOptions {
+  site?: SiteConfigUse;
+  /** Rewritten project modules, shared by the environments of one build (prod and internal strip the same files). */
+  rewritten?: Map<string, Promise<string>>;
+}
+
+/**
+ * Project modules as esbuild reads them: data elements marked pure; the site configuration cut to
+ * what the project reads (every environment: it changes no behaviour); and, where `strip`, rules
+ * and data elements without viewer-only metadata (strip-metadata.ts).
+ */
+function projectModules(root: string, strip: boolean, { site, rewritten = new Map() }: BundleOptions): esbuild.Plugin {
+  const dirs = (strip ? ['data-elements', 'rules'] : ['data-elements']).map((d) => `${escape(join(root, d) + sep)}.*\\.ts`);
+  if (site) dirs.push(escape(site.file));
+  // The filter is matched inside esbuild: only project modules call back into Node (a filter on
+  // every .ts file cost one round trip per module and pass, seconds with 5,000 rules).
+  const filter = new RegExp(`^(?:${dirs.join('|')})$`);
+  const dataElements = join(root, 'data-elements') + sep;
+  const readSource = async (path: string) => {
+    const source = await readFile(path, 'utf8');
+    return path.startsWith(dataElements) ? markDeclarationsPure(source) : source;
+  };
   return {
-    name: 'tagc-pure-data-elements',
+    name: 'tagc-project-modules',
     setup(build) {
-      build.onLoad({ filter }, async (args) => ({ contents: markDeclarationsPure(await readFile(args.path, 'utf8')), loader: 'ts' }));
+      build.onLoad({ filter }, async (args) => {
+        const isSite = args.path === site?.file;
+        if (!strip && !isSite) return { contents: await readSource(args.path), loader: 'ts' };
+        const key = `${strip}:${args.path}`;
+        let contents = rewritten.get(key);
+        if (!contents) {
+          contents = readSource(args.path).then(async (source) => {
+            let js = await toJs(source, basename(args.path));
+            if (isSite) js = pruneSiteConfig(js, site!.use);
+            return strip ? stripViewerMetadata(js) : js;
+          });
+          rewritten.set(key, contents);
+        }
+        return { contents: await contents, loader: 'js' };
+      });
     },
   };
 }
@@ -58,9 +99,9 @@ export function relativeImports(entry: string, root: string): string {
   });
 }
 
-export async function bundle(root: string, plan: EnvPlan, entry: string): Promise<Bundle> {
+export async function bundle(root: string, plan: EnvPlan, entry: string, options: BundleOptions = {}): Promise<Bundle> {
   const result = await esbuild.build({
-    plugins: [pureDataElements(root)],
+    plugins: [projectModules(root, !plan.env.debug, options)],
     stdin: { contents: relativeImports(entry, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
     absWorkingDir: root,
     bundle: true,

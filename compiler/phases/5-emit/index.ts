@@ -6,13 +6,14 @@ import type { HostUse, Manifest } from '../../graph-types';
 import type { KindRegistry } from '../../kinds/registry';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
-import { bundle, type Bundle } from './bundle';
+import { bundle, type Bundle, type BundleOptions } from './bundle';
 import { buildCompanion, type Companion } from './companion';
 import { entrySource, type BuildStamp } from './entry';
 import { graphJson } from './graph-json';
 import { hostInventory } from './hosts';
 import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
+import { siteConfigUse } from './site-config-use';
 import { siteValidation, validationEntry } from './validators';
 
 // Phase 5: bundles, graphs and the manifest, written to a staging folder and then swapped
@@ -46,6 +47,8 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const hosts: Record<string, HostUse[]> = {};
   const companions: Record<string, Companion> = {};
   const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME;
+  const siteFile = graph.load.site?.abs;
+  const options: BundleOptions = { rewritten: new Map(), site: siteFile ? { file: siteFile, use: await siteConfigUse(['rules', 'data-elements', 'runtime'].map((d) => join(root, d)), siteFile) } : undefined };
   for (const plan of plans) {
     const t0 = performance.now();
     const env = plan.env.name;
@@ -56,7 +59,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       files[`${env}/${c.fileName}`] = c.code;
       extras.config = { ...extras.config, companion: JSON.stringify({ file: c.fileName, integrity: c.integrity }) };
     }
-    const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras));
+    const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), options);
     bundles[env] = b;
     files[`${env}/${b.fileName}`] = b.code;
     files[`${env}/${b.mapName}`] = b.map;

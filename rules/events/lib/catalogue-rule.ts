@@ -83,7 +83,7 @@ export function catalogueRule(event: EventName, options: CatalogueRuleOptions = 
   const events = row.events.length ? `${row.events.join(', ')}${row.value ? ` (= seconds)` : ''}` : 'no event number';
   return rule({
     id: options.id ?? `analytics-${kebab(trigger)}`,
-    description: options.description ?? `${trigger}: link hit with ${events}. ${row.when}`,
+    description: options.description ?? `${trigger}: link hit with ${events}. ${row.description}`,
     events: [event],
     conditions: [analyticsConsent, ...(options.conditions ?? [])],
     actions: [action],

@@ -1,19 +1,12 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../../compiler';
+import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../compiler/simulate';
 import { site } from '../../../rules/site.config';
-import { REPO, removeContainer } from '../../helpers/container';
+import { realBuild } from '../../helpers/real-build';
 
 // Spec §4, §6: the identity opt-in follows analytics consent, so a visitor who has not consented,
 // or declines, gets no id call, no identity cookie and no sync.
 
-let out: string;
-beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `identity-opt-in-${process.pid}`);
-  await compile({ root: REPO, outDir: out, envs: ['prod'] });
-}, 120_000);
-afterAll(() => removeContainer(out));
+const out = realBuild();
 
 const AMCV = `AMCV_${site.ids.marketingCloudOrg}`;
 const run = (consent: string, consentEvent?: string) =>

@@ -1,22 +1,13 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../../compiler';
+import { describe, expect, it } from 'vitest';
 import { simulate, type SimulatedRequest, type SimulateOptions } from '../../../compiler/simulate';
 import { site } from '../../../rules/site.config';
 import { MULTISTEP_KEY } from '../../../runtime/behaviours/multi-step';
-import { REPO, removeContainer } from '../../helpers/container';
+import { realBuild } from '../../helpers/real-build';
 
 // The catalogue's analytics rules through the BUILT bundles (tagc simulate): decoded link hits
 // carry the event numbers of rules/lib/event-numbers.ts.
 
-let out: string;
-
-beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `events-${process.pid}`);
-  await compile({ root: REPO, outDir: out });
-}, 180_000);
-
-afterAll(() => removeContainer(out));
+const out = realBuild();
 
 const URL_ = 'https://www.firm.example/advisor/login.html';
 const PAGE = [

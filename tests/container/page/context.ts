@@ -1,3 +1,4 @@
+import { forgetCookies } from '../../../runtime/core/cookies';
 import { createResolver, type Scope } from '../../../runtime/core/resolve';
 import type { Condition, DataElement, JsonState, RuleContext, RuntimeServices } from '../../../runtime/declare/types';
 import * as content from '../../../data-elements/content';
@@ -71,6 +72,8 @@ export function openPage(setup: PageSetup): Page {
   installCookieJar();
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(setup.url);
   cookieHeader = setup.cookie ?? '';
+  // A new page is a new task: tagc's parsed cookie jar of the previous one is gone.
+  forgetCookies();
   localStorage.clear();
   sessionStorage.clear();
   for (const [k, v] of Object.entries(setup.local ?? {})) localStorage.setItem(k, v);

@@ -1,21 +1,12 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../../compiler';
+import { describe, expect, it } from 'vitest';
 import { simulate, type SimulateResult } from '../../../compiler/simulate';
 import { site } from '../../../rules/site.config';
-import { REPO, removeContainer } from '../../helpers/container';
+import { realBuild } from '../../helpers/real-build';
 
 // Page views through the built bundles (tagc simulate): the entry host, an EACG page, a Canada
 // page, a retirement-plan host and an internal host, with analytics consent given.
 
-let out: string;
-
-beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `page-context-${process.pid}`);
-  await compile({ root: REPO, outDir: out });
-}, 120_000);
-
-afterAll(() => removeContainer(out));
+const out = realBuild();
 
 const pageViews = (r: SimulateResult) => r.requests.filter((q) => q.url.includes('/b/ss/') && !q.params.pe);
 const suiteOf = (url: string) => new URL(url).pathname.split('/')[3];

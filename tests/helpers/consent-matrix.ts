@@ -1,18 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../../compiler';
-import { simulate, type SimulatedRequest } from '../../../compiler/simulate';
-import { site } from '../../../rules/site.config';
-import { REPO, removeContainer } from '../../helpers/container';
+import { describe, expect, it } from 'vitest';
+import { simulate, type SimulatedRequest } from '../../compiler/simulate';
+import { site } from '../../rules/site.config';
+import { REPO } from './container';
+import { realBuild } from './real-build';
 
 // The consent matrix on the BUILT bundles: every combination of the three categories, plus unset,
 // declined and skipped, on pages of docs/site-config.md, with every catalogue event pushed: zero requests of a
-// category without its consent, and the expected ones with it.
+// category without its consent, and the expected ones with it. One test file per environment
+// (tests/container/consent/matrix-<env>.test.ts), so that vitest's workers share the matrix.
 
 type Cat = 'analytics' | 'advertising' | 'performance';
 const CATS: Cat[] = ['analytics', 'advertising', 'performance'];
-const ENVS = ['test', 'dev', 'stg', 'prod', 'internal'] as const;
+type MatrixEnv = 'test' | 'dev' | 'stg' | 'prod' | 'internal';
 const PAGES = [
   'https://www.firm.example/',
   'https://www.firm.example/advisor/',
@@ -62,43 +63,40 @@ const STATES: State[] = [
   { name: 'skipped (flag) over a stored decline', consent: 'none', query: 'skipconsent=1', grants: new Set(CATS) },
 ];
 
-let out: string;
-beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `consent-matrix-${process.pid}`);
-  await compile({ root: REPO, outDir: out, buildTime: '2026-01-01T00:00:00.000Z' });
-}, 300_000);
-afterAll(() => removeContainer(out));
-
-describe.each(ENVS)('the %s bundle', (env) => {
-  it.each(STATES)('sends nothing of a category without its consent, and the expected requests with it: $name', async (state) => {
-    for (const page of PAGES) {
-      const url = state.query ? `${page}${page.includes('?') ? '&' : '?'}${state.query}` : page;
-      const r = await simulate({
-        env,
-        url,
-        buildDir: out,
-        consent: state.consent,
-        consentEvent: state.consentEvent,
-        after: [...EVENTS.map((event) => ({ event })), { event: 'Page Load Completed' }],
-        wait: 100,
-      });
-      const sent = new Map<Cat | 'necessary', SimulatedRequest[]>();
-      for (const req of r.requests) sent.set(categoryOf(req), [...(sent.get(categoryOf(req)) ?? []), req]);
-      // Spec §6: analytics runs on the advisor client-accounts home page whatever the consent.
-      const grants = new Set(state.grants);
-      if (new URL(page).pathname === site.paths.clientAccountsHome) grants.add('analytics');
-      for (const cat of CATS) {
-        if (!grants.has(cat)) expect(sent.get(cat)?.map((q) => q.url) ?? [], `${env} ${state.name} ${url}: ${cat}`).toEqual([]);
+/** Declares the matrix of one environment's bundle (call it at the top of a test file). */
+export function consentMatrix(env: MatrixEnv): void {
+  const out = realBuild();
+  describe(`the ${env} bundle`, () => {
+    it.each(STATES)('sends nothing of a category without its consent, and the expected requests with it: $name', async (state) => {
+      for (const page of PAGES) {
+        const url = state.query ? `${page}${page.includes('?') ? '&' : '?'}${state.query}` : page;
+        const r = await simulate({
+          env,
+          url,
+          buildDir: out,
+          consent: state.consent,
+          consentEvent: state.consentEvent,
+          after: [...EVENTS.map((event) => ({ event })), { event: 'Page Load Completed' }],
+          wait: 100,
+        });
+        const sent = new Map<Cat | 'necessary', SimulatedRequest[]>();
+        for (const req of r.requests) sent.set(categoryOf(req), [...(sent.get(categoryOf(req)) ?? []), req]);
+        // Spec §6: analytics runs on the advisor client-accounts home page whatever the consent.
+        const grants = new Set(state.grants);
+        if (new URL(page).pathname === site.paths.clientAccountsHome) grants.add('analytics');
+        for (const cat of CATS) {
+          if (!grants.has(cat)) expect(sent.get(cat)?.map((q) => q.url) ?? [], `${env} ${state.name} ${url}: ${cat}`).toEqual([]);
+        }
+        if (state.grants.has('advertising')) {
+          const activity = (sent.get('advertising') ?? []).filter((q) => q.url.includes('/ddm/activity/'));
+          expect(activity.length, `${env} ${state.name} ${url}: activity pixels`).toBeGreaterThan(0);
+          expect(activity[0].url).toContain(`/ddm/activity/src=${site.pixels.advertiser};`);
+          expect(activity[0].params).toMatchObject({ dc_lat: '', dc_rdid: '', tag_for_child_directed_treatment: '', tfua: '' });
+          expect(activity[0].params.ord).toMatch(/^\d+$/);
+        }
+        if (state.grants.has('performance')) expect((sent.get('performance') ?? []).some((q) => q.url.startsWith(site.scripts.monitoring)), `${env} ${state.name} ${url}: monitoring`).toBe(true);
+        if (grants.has('analytics') && env !== 'internal') expect((sent.get('analytics') ?? []).length, `${env} ${state.name} ${url}: analytics`).toBeGreaterThan(0);
       }
-      if (state.grants.has('advertising')) {
-        const activity = (sent.get('advertising') ?? []).filter((q) => q.url.includes('/ddm/activity/'));
-        expect(activity.length, `${env} ${state.name} ${url}: activity pixels`).toBeGreaterThan(0);
-        expect(activity[0].url).toContain(`/ddm/activity/src=${site.pixels.advertiser};`);
-        expect(activity[0].params).toMatchObject({ dc_lat: '', dc_rdid: '', tag_for_child_directed_treatment: '', tfua: '' });
-        expect(activity[0].params.ord).toMatch(/^\d+$/);
-      }
-      if (state.grants.has('performance')) expect((sent.get('performance') ?? []).some((q) => q.url.startsWith(site.scripts.monitoring)), `${env} ${state.name} ${url}: monitoring`).toBe(true);
-      if (grants.has('analytics') && env !== 'internal') expect((sent.get('analytics') ?? []).length, `${env} ${state.name} ${url}: analytics`).toBeGreaterThan(0);
-    }
+    });
   });
-});
+}

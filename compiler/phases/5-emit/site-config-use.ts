@@ -1,0 +1,133 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { blankRanges, isNode, keyName, parseModule, propertyRange, type Node } from './strip-metadata';
+
+// Site settings reach a bundle only as far as code uses them: every project module is scanned for
+// the member paths it reads from the site configuration (`site.hosts.entry` -> "hosts.entry"), and
+// the configuration module is bundled without the properties no path reaches. A module that uses
+// `site` other than through a static member path (passes it on, indexes it by a variable at the
+// top) keeps the whole object.
+
+/** Dotted paths read from the site configuration, or 'all' when it cannot be known. */
+export type SiteUse = ReadonlySet<string> | 'all';
+
+async function tsFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => join(e.parentPath, e.name));
+}
+
+/** Local names bound to the site configuration object, or 'all' for a namespace import or a re-export. */
+function siteBindings(program: Node, isSiteConfig: (spec: string) => boolean): Set<string> | 'all' {
+  const names = new Set<string>();
+  for (const statement of program.body as Node[]) {
+    const source = statement.source as Node | null | undefined;
+    if (!source || !isSiteConfig(source.value as string)) continue;
+    if (statement.type !== 'ImportDeclaration') return 'all';
+    for (const spec of statement.specifiers as Node[]) {
+      if (spec.type === 'ImportNamespaceSpecifier') return 'all';
+      names.add((spec.local as Node).name as string);
+    }
+  }
+  return names;
+}
+
+/** The static path of a member chain hanging off `node`'s parent chain, or null. */
+function memberPath(chain: Node[]): string {
+  const parts: string[] = [];
+  for (const member of chain) {
+    if (member.computed) break;
+    parts.push((member.property as Node).name as string);
+  }
+  return parts.join('.');
+}
+
+function usesIn(program: Node, names: Set<string>, out: Set<string>): boolean {
+  let whole = false;
+  const visit = (node: Node, parents: Node[]): void => {
+    if (node.type === 'Identifier' && names.has(node.name as string)) {
+      const parent = parents[parents.length - 1];
+      if (parent?.type === 'ImportSpecifier' || parent?.type === 'ImportDefaultSpecifier') return;
+      const chain: Node[] = [];
+      for (let i = parents.length - 1, child = node; i >= 0; child = parents[i], i--) {
+        const p = parents[i];
+        if (p.type !== 'MemberExpression' || p.object !== child) break;
+        chain.push(p);
+      }
+      const path = memberPath(chain);
+      if (path) out.add(path);
+      else whole = true;
+      return;
+    }
+    // `{ site }` shorthand and `site.x` property keys are not reads of the binding.
+    for (const [key, value] of Object.entries(node)) {
+      if ((node.type === 'MemberExpression' && key === 'property' && !node.computed) || (node.type === 'Property' && key === 'key' && !node.computed && !node.shorthand)) continue;
+      if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item, [...parents, node]);
+      else if (isNode(value)) visit(value, [...parents, node]);
+    }
+  };
+  visit(program, []);
+  return whole;
+}
+
+/** What the project's modules (under `dirs`) read from the site configuration module. */
+export async function siteConfigUse(dirs: readonly string[], siteConfig: string): Promise<SiteUse> {
+  const base = siteConfig.replace(/\.ts$/, '').split(/[\\/]/).pop()!;
+  const isSiteConfig = (spec: string) => spec.replace(/\.(ts|js)$/, '').split('/').pop() === base;
+  const used = new Set<string>();
+  const files = (await Promise.all(dirs.map(tsFiles))).flat().filter((f) => f !== siteConfig);
+  for (const file of files) {
+    const source = await readFile(file, 'utf8');
+    if (!source.includes(base)) continue;
+    const js = await esbuild.transform(source, { loader: 'ts', format: 'esm', target: 'esnext' });
+    const program = parseModule(js.code);
+    const names = siteBindings(program, isSiteConfig);
+    if (names === 'all' || (names.size && usesIn(program, names, used))) return 'all';
+  }
+  return used;
+}
+
+/** Ranges of the configuration object's properties that no used path reaches. */
+function unusedRanges(js: string, object: Node, prefix: string, use: ReadonlySet<string>, out: [number, number][]): void {
+  const props = object.properties as Node[];
+  props.forEach((prop, i) => {
+    const name = keyName(prop);
+    if (name === undefined) return;
+    const path = prefix ? `${prefix}.${name}` : name;
+    const wholeUsed = [...use].some((u) => path === u || path.startsWith(`${u}.`));
+    if (wholeUsed) return;
+    const below = [...use].some((u) => u.startsWith(`${path}.`));
+    const value = prop.value as Node;
+    if (below && value.type === 'ObjectExpression') unusedRanges(js, value, path, use, out);
+    else if (!below) out.push(propertyRange(js, props, i));
+  });
+}
+
+/** Top-level names the module exports (`export const x` or `export { x }`). */
+function exportedNames(program: Node): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.body as Node[]) {
+    if (statement.type !== 'ExportNamedDeclaration' || statement.source) continue;
+    for (const spec of (statement.specifiers as Node[]) ?? []) names.add((spec.local as Node).name as string);
+    const declaration = statement.declaration as Node | null;
+    if (declaration?.type === 'VariableDeclaration') for (const d of declaration.declarations as Node[]) names.add((d.id as Node).name as string);
+  }
+  return names;
+}
+
+/** The site configuration module (as JavaScript) with its exported objects cut to what is used. */
+export function pruneSiteConfig(js: string, use: SiteUse): string {
+  if (use === 'all') return js;
+  const program = parseModule(js);
+  const exported = exportedNames(program);
+  const ranges: [number, number][] = [];
+  for (const statement of program.body as Node[]) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const d of declaration.declarations as Node[]) {
+      const init = d.init as Node | null;
+      if (init?.type === 'ObjectExpression' && exported.has((d.id as Node).name as string)) unusedRanges(js, init, '', use, ranges);
+    }
+  }
+  return blankRanges(js, ranges);
+}

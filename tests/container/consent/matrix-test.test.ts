@@ -1,0 +1,3 @@
+import { consentMatrix } from '../../helpers/consent-matrix';
+
+consentMatrix('test');

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Graph, Manifest } from '../../compiler/graph-types';
+import { realBuild } from '../helpers/real-build';
+
+// The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
+// ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
+// and raise it only with a reason in the commit that does.
+const PROD_GZIP_CEILING = 37_000;
+
+let code: string;
+let graph: Graph;
+let gzipBytes: number;
+
+beforeAll(() => {
+  const out = realBuild();
+  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
+  code = readFileSync(join(out, manifest.environments.prod!.file), 'utf8');
+  graph = JSON.parse(readFileSync(join(out, 'prod', 'graph.json'), 'utf8')) as Graph;
+  gzipBytes = manifest.environments.prod!.gzipBytes;
+});
+
+describe('the prod bundle', () => {
+  it(`stays within ${PROD_GZIP_CEILING} B gzip -9, as the manifest reports it`, () => {
+    expect(gzipBytes).toBe(gzipSync(Buffer.from(code), { level: 9 }).length);
+    expect(gzipBytes).toBeLessThanOrEqual(PROD_GZIP_CEILING);
+  });
+
+  it('carries no rule description nor custom step label, which graph.json keeps for the viewer', () => {
+    const descriptions = graph.rules.map((r) => r.description);
+    const labels = graph.rules.flatMap((r) => [...r.conditions, ...r.actions]).filter((s) => s.kind === 'custom').map((s) => String((s.params as { label: string }).label));
+    expect(descriptions.length).toBeGreaterThan(50);
+    expect(labels.length).toBeGreaterThan(5);
+    for (const text of [...descriptions, ...labels]) expect(code, text).not.toContain(text);
+  });
+
+  it('carries no data-element description written as prose', () => {
+    const prose = graph.dataElements.map((d) => d.description).filter((d): d is string => typeof d === 'string' && d.includes(' ') && d.length > 30);
+    expect(prose.length).toBeGreaterThan(10);
+    for (const text of prose) expect(code, text).not.toContain(text);
+  });
+
+  it("carries none of the viewer tables' prose (the analytics mapping's why, the event numbers' when)", () => {
+    const prose = graph.tables.flatMap((t) => t.rows.flatMap((r) => [r.why, r.when])).filter((v): v is string => typeof v === 'string' && v.length > 20);
+    expect(prose.length).toBeGreaterThan(50);
+    for (const text of prose) expect(code, text).not.toContain(text);
+  });
+
+  it('carries neither the payload validator nor debug logging', () => {
+    for (const marker of ['instancePath', 'missingProperty', 'schemaService', 'fired on', 'skipped on', 'DEBUG']) expect(code, marker).not.toContain(marker);
+  });
+});

@@ -78,9 +78,9 @@ export const EVENT_ROWS = [
 
   link('Fund Additions', ['event54', 'scAdd'], 'mapped here', { eVar13: 'toolId', eVar18: 'productIds' }, { description: 'Funds added to a tool (comparison, list); also the commerce scAdd.' }),
   link('Fund Removed', ['event58', 'scRemove'], 'mapped here', { eVar13: 'toolId', eVar18: 'productIds' }, { description: 'Funds removed from a tool; also the commerce scRemove.' }),
-  link('Cart Item Added', ['scAdd'], 'mapped here', { eVar18: 'productIds' }, { description: 'Commerce event of protocols.md.' }),
-  link('Cart Item Removed', ['scRemove'], 'mapped here', { eVar18: 'productIds' }, { description: 'Commerce event of protocols.md.' }),
-  link('Cart Viewed', ['scView'], 'mapped here', { eVar18: 'productIds' }, { description: 'Commerce event of protocols.md.' }),
+  link('Cart Item Added', ['scAdd'], 'mapped here', { eVar18: 'productIds' }, { description: 'Commerce event of docs/wire-formats.md.' }),
+  link('Cart Item Removed', ['scRemove'], 'mapped here', { eVar18: 'productIds' }, { description: 'Commerce event of docs/wire-formats.md.' }),
+  link('Cart Viewed', ['scView'], 'mapped here', { eVar18: 'productIds' }, { description: 'Commerce event of docs/wire-formats.md.' }),
   link('Onsite Promo Click', ['event130'], 'mapped here', PROMO_VARS, { description: 'A promotion was clicked (its link waits 500 ms).' }),
   link('Onsite Promo View', [], 'none', PROMO_VARS, { description: 'A promotion entered the viewport for the first time.' }),
 

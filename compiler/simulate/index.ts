@@ -89,6 +89,23 @@ function watchSrc(win: SimWindow): void {
   };
 }
 
+/**
+ * fake-timers yields to the real event loop after each timer it fires (so that promises settle),
+ * with the global's setImmediate, else its setTimeout. A happy-dom window has no setImmediate, and
+ * its setTimeout costs at least a real millisecond per fired timer: lend it Node's for the moment
+ * the clock is created, so that virtual seconds of polling cost microseconds.
+ */
+function withRealImmediate<T>(win: SimWindow, create: () => T): T {
+  const host = win as unknown as { setImmediate?: typeof setImmediate };
+  const had = Object.prototype.hasOwnProperty.call(host, 'setImmediate');
+  host.setImmediate = setImmediate;
+  try {
+    return create();
+  } finally {
+    if (!had) delete host.setImmediate;
+  }
+}
+
 export async function simulate(options: SimulateOptions): Promise<SimulateResult> {
   const buildDir = options.buildDir ?? join(process.cwd(), 'build');
   const bundle = loadBundle(buildDir, options.env);
@@ -158,7 +175,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
   });
   const win = happy as unknown as SimWindow;
   try {
-    clock = FakeTimers.withGlobal(win as unknown as typeof globalThis).install({
+    clock = withRealImmediate(win, () => FakeTimers.withGlobal(win as unknown as typeof globalThis)).install({
       now: Date.now(),
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
     });

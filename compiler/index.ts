@@ -13,6 +13,7 @@ import type { Bundle } from './phases/5-emit/bundle';
 import type { BuildStamp } from './phases/5-emit/entry';
 import { dataElementNames, payloadTypes } from './phases/5-emit/types';
 import { project } from './project';
+import { sourceDate } from './source-date';
 
 // compile(): load -> validate -> graph -> plan per environment -> emit. Each phase is a folder
 // under compiler/phases, numbered in the order data flows.
@@ -23,7 +24,7 @@ export interface CompileOptions {
   /** Write build/ (false: check only). */
   emit?: boolean;
   outDir?: string;
-  /** Fixed build time (ISO) for reproducible output; default SOURCE_DATE_EPOCH or now. */
+  /** Fixed build time (ISO); default SOURCE_DATE_EPOCH, else the HEAD commit's time, else now (compiler/source-date.ts). */
   buildTime?: string;
 }
 
@@ -45,8 +46,7 @@ function stampFor(root: string, buildTime?: string): BuildStamp {
   } catch {
     // A sample container without package.json.
   }
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  return { version, buildTime: buildTime ?? (epoch ? new Date(Number(epoch) * 1000).toISOString() : new Date().toISOString()) };
+  return { version, buildTime: buildTime ?? sourceDate(root) };
 }
 
 export async function compile(options: CompileOptions): Promise<CompileResult> {

@@ -116,6 +116,12 @@ export interface Graph {
   diagnostics: Diagnostic[];
   /** Every host this bundle can contact (added field; absent in older builds). */
   hosts?: HostUse[];
+  /**
+   * Rules switched off by their declaration (`enabled: false`, e.g. from a site setting such as
+   * click tracking): checked, but in no bundle and not warned about. Also listed in
+   * `excluded.rules`. Added field; absent in older builds.
+   */
+  off?: { id: string; file: string; description: string }[];
 }
 
 /** What `tagc simulate` learns from the project (the simulator never imports a container). */

@@ -128,6 +128,8 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
       });
     }
 
+    // A rule switched off (enabled: false) says so in graph.json; it is not a mistake to warn about.
+    if (rule.enabled === false) continue;
     if (rule.environments.length === 0) diagnostics.report('dead_rule', r.file, { rule: rule.id, reason: 'is in no environment' }, ['environments']);
     const words = rule.conditions.map((c) => describeStep(registry, 'conditions', c));
     rule.conditions.forEach((c, i) => {

@@ -70,6 +70,7 @@ export function graphJson(graph: ContainerGraph, plan: EnvPlan, bundle: Bundle, 
     dataElements,
     schemas: [...graph.schemas.values()].map((s) => ({ ...s.node, validated: plan.env.validate && s.node.provider === 'Apollo' })),
     excluded: plan.excluded,
+    off: plan.off.map((r) => ({ id: r.loaded.value.id, file: r.loaded.file, description: r.loaded.value.description })),
     tables: graph.load.tables.map((t) => ({ name: t.value.name, file: t.file, description: t.value.description, columns: [...t.value.columns], rows: t.value.rows.map((r) => ({ ...r })) })),
     diagnostics,
   };

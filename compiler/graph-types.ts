@@ -42,6 +42,11 @@ export interface GraphRule {
   reads: string[];
   /** Position in the global firing order of this environment (0-based). */
   position: number;
+  /**
+   * Content hash of the declaration: its own source and every project module it imports
+   * (transitively; not the runtime, not packages). Added field; absent in older builds.
+   */
+  hash?: string;
 }
 
 export interface GraphEvent extends GraphEventRef {
@@ -66,6 +71,11 @@ export interface GraphDataElement {
   reads: string[];
   /** Rules that read it (directly or through other data elements). */
   readBy: string[];
+  /**
+   * Content hash of the declaration: its own source and every project module it imports
+   * (transitively; not the runtime, not packages). Added field; absent in older builds.
+   */
+  hash?: string;
 }
 
 export interface GraphSchema {
@@ -78,6 +88,11 @@ export interface GraphSchema {
   schema: Record<string, unknown>;
   /** Whether this environment's bundle validates payloads of this event. */
   validated: boolean;
+  /**
+   * Content hash of the declaration: its own source and every project module it imports
+   * (transitively; not the runtime, not packages). Added field; absent in older builds.
+   */
+  hash?: string;
 }
 
 /** A CSP fetch directive a request falls under. */

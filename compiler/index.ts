@@ -7,6 +7,7 @@ import { loadKinds } from './kinds/registry';
 import { load } from './phases/1-load';
 import { validate } from './phases/2-validate';
 import { buildGraph, type ContainerGraph } from './phases/3-graph';
+import { declarationHashes } from './phases/3-graph/hashes';
 import { plan, type EnvPlan } from './phases/4-plan';
 import { emitBundles, manifestFor, readManifest, writeOutput } from './phases/5-emit';
 import type { Bundle } from './phases/5-emit/bundle';
@@ -62,6 +63,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const registry = await loadKinds();
 
   const loaded = await time('load', () => load(p, diagnostics));
+  // Content hashes run in esbuild's process while the compiler validates and plans.
+  const hashing = options.emit === false ? null : declarationHashes(p, loaded);
+  hashing?.catch(() => undefined);
   await time('validate', () => validate(loaded, registry, diagnostics));
   const graph = await time('graph', () => buildGraph(loaded, registry));
   if (diagnostics.errors.length) throw new CompileError(diagnostics.list);
@@ -78,7 +82,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   let bundles: Record<string, Bundle> = {};
   if (options.emit !== false) {
     const t0 = performance.now();
-    const out = await emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list);
+    const out = await emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, hashing!);
     bundles = out.bundles;
     Object.assign(timings, out.timings);
     const manifest = manifestFor(graph, plans, bundles, out.hosts, stamp, readManifest(outDir));

@@ -25,6 +25,8 @@ const scenarioShape = z
     consentEvent: z.union([z.enum(['given', 'declined']), z.object({ changed: z.array(category).min(1) }).strict()]).optional(),
     push: z.array(z.unknown()).optional(),
     after: z.array(z.unknown()).optional(),
+    pageBottom: z.boolean().optional(),
+    track: z.array(z.object({ name: z.string().min(1), detail: z.unknown().optional() }).strict()).optional(),
     wait: z.number().int().min(0).max(600_000).optional(),
     respond: z.array(z.object({ match: z.string().min(1), status: z.number().int().min(0).max(599), body: z.string(), contentType: z.string().optional() }).strict()).optional(),
   })

@@ -20,6 +20,8 @@ export function simulateOptions(s: Scenario, env: Env, buildDir: string): Simula
     consentEvent: s.consentEvent === undefined ? undefined : typeof s.consentEvent === 'string' ? s.consentEvent : `changed:${s.consentEvent.changed.join(',')}`,
     push: s.push?.map(entry),
     after: s.after?.map(entry),
+    pageBottom: s.pageBottom,
+    track: s.track?.map((t) => ({ ...t })),
     wait: s.wait,
     respond: s.respond?.map((r) => ({ ...r })),
   };

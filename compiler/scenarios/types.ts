@@ -37,6 +37,10 @@ export interface Scenario {
   readonly push?: readonly (DataLayerEntry | UntypedEntry)[];
   /** Entries pushed after window load, in order. */
   readonly after?: readonly (DataLayerEntry | UntypedEntry)[];
+  /** Page code calls `_satellite.pageBottom()` at the end of the body. */
+  readonly pageBottom?: boolean;
+  /** Page code calls `_satellite.track(name, detail)` after load and the `after` pushes, in order. */
+  readonly track?: readonly { readonly name: string; readonly detail?: unknown }[];
   /** Virtual milliseconds to run after the last push (default: simulate's). */
   readonly wait?: number;
   /** Answers for requests whose URL contains `match` (status 0: network failure). */

@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { compile } from '../index';
+import type { EnvName, Graph, Manifest } from '../graph-types';
+import { loadScenarios } from '../scenarios/load';
+import { runScenarios, type ScenarioRuns } from '../scenarios/run';
+import type { LoadedScenario } from '../scenarios/types';
+import { createSimulationPool } from '../simulate/pool';
+import { ENVIRONMENTS } from '../../runtime/declare/types';
+import { diffBehaviour, paramNames, type RunOutcome } from './behaviour';
+import { failuresOf } from './fail-on';
+import { diffStructure } from './structure';
+import type { DiffReport, FailOn } from './types';
+
+// `tagc diff`: two builds of a project (a git ref built in a temporary worktree by this checkout's
+// compiler, or an existing build folder) compared by structure (graph.json) and by behaviour (the
+// project's scenarios run on both through one simulation pool).
+
+export interface DiffOptions {
+  /** Project root (the head's declarations, and its scenarios). */
+  root: string;
+  /** A git ref of the project's repository, or a build folder (one holding manifest.json). */
+  base: string;
+  /** A build folder; default: the working tree of `root`, built afresh. */
+  head?: string;
+  /** Environments to compare; default every environment of either build. */
+  envs?: EnvName[];
+  /** Scenario folder; default `<root>/tests/scenarios` when it exists; null: structure only. */
+  scenarios?: string | null;
+  failOn?: FailOn[];
+  /** Simulation workers (default: the pool's). */
+  workers?: number;
+  /** Progress lines (stderr in the CLI). */
+  log?: (line: string) => void;
+}
+
+const isBuild = (dir: string) => existsSync(join(dir, 'manifest.json'));
+
+function git(root: string, args: string[]): string {
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 }).trim();
+}
+
+/**
+ * Builds `ref` of the repository at root with this checkout's compiler: a detached worktree under
+ * `<root>/.tagc-tmp/` (so that the project's node_modules resolve), always removed afterwards.
+ */
+async function buildRef(root: string, ref: string, work: string, envs: EnvName[] | undefined): Promise<string> {
+  let commit: string;
+  try {
+    commit = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  } catch {
+    throw new Error(`--base ${ref}: neither a build folder (with manifest.json) nor a commit of the repository at ${root}`);
+  }
+  const tree = join(work, 'base-src');
+  git(root, ['worktree', 'add', '--detach', '--force', tree, commit]);
+  try {
+    const out = join(work, 'base');
+    // The worktree is the project root, so the build time is that commit's (reproducible).
+    await compile({ root: tree, outDir: out, envs });
+    return out;
+  } finally {
+    try {
+      git(root, ['worktree', 'remove', '--force', tree]);
+    } catch {
+      rmSync(tree, { recursive: true, force: true });
+      git(root, ['worktree', 'prune']);
+    }
+  }
+}
+
+function readBuild(dir: string): { manifest: Manifest; graphs: Map<EnvName, Graph> } {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  const graphs = new Map<EnvName, Graph>();
+  for (const env of ENVIRONMENTS) {
+    const entry = manifest.environments[env];
+    if (!entry) continue;
+    const file = join(dir, entry.graph ?? join(env, 'graph.json'));
+    graphs.set(env, JSON.parse(readFileSync(existsSync(file) ? file : join(dir, env, 'graph.json'), 'utf8')) as Graph);
+  }
+  return { manifest, graphs };
+}
+
+const outcomes = (runs: ScenarioRuns, name: string): Map<EnvName, RunOutcome> => new Map(runs.get(name) ?? []);
+
+export async function diff(options: DiffOptions): Promise<DiffReport> {
+  const root = resolve(options.root);
+  const log = options.log ?? (() => {});
+  const timings: Record<string, number> = {};
+  const time = async <T>(name: string, f: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await f();
+    } finally {
+      timings[name] = Math.round(performance.now() - t0);
+    }
+  };
+  const work = join(root, '.tagc-tmp', `diff-${process.pid}-${Date.now().toString(36)}`);
+  mkdirSync(work, { recursive: true });
+  try {
+    const baseDir = isBuild(resolve(root, options.base)) ? resolve(root, options.base) : await time('base build', () => (log(`building ${options.base}`), buildRef(root, options.base, work, options.envs)));
+    const headDir = options.head
+      ? resolve(root, options.head)
+      : await time('head build', async () => (log('building the working tree'), (await compile({ root, outDir: join(work, 'head'), envs: options.envs })).outDir));
+    if (!isBuild(headDir)) throw new Error(`--head ${options.head}: not a build folder (no manifest.json)`);
+    const base = readBuild(baseDir);
+    const head = readBuild(headDir);
+    const envs = options.envs ?? ENVIRONMENTS.filter((e) => base.graphs.has(e) || head.graphs.has(e));
+    const structure = envs.map((env) =>
+      diffStructure(env, base.graphs.get(env) ?? null, head.graphs.get(env) ?? null, { baseHosts: base.manifest.environments[env]?.hosts, headHosts: head.manifest.environments[env]?.hosts }),
+    );
+    const scenarioDir = options.scenarios === undefined ? (existsSync(join(root, 'tests', 'scenarios')) ? join(root, 'tests', 'scenarios') : null) : options.scenarios && resolve(root, options.scenarios);
+    const report: DiffReport = {
+      format: 1,
+      base: { label: options.base, version: base.manifest.version ?? null },
+      head: { label: options.head ?? 'working tree', version: head.manifest.version ?? null },
+      environments: envs,
+      structure,
+      failed: failuresOf(options.failOn ?? [], structure),
+      timings,
+    };
+    if (scenarioDir) {
+      const scenarios: LoadedScenario[] = await loadScenarios(root, scenarioDir);
+      const pool = createSimulationPool({ workers: options.workers });
+      let runs: [ScenarioRuns, ScenarioRuns];
+      try {
+        log(`running ${scenarios.length} scenarios on both builds (${pool.workers} workers)`);
+        runs = await time('simulations', () => Promise.all([runScenarios(pool, baseDir, scenarios, envs.filter((e) => base.graphs.has(e))), runScenarios(pool, headDir, scenarios, envs.filter((e) => head.graphs.has(e)))]));
+      } finally {
+        await pool.close();
+      }
+      const names = paramNames([...head.graphs.values(), ...base.graphs.values()]);
+      const sides = scenarios.map((s) => ({ scenario: s.scenario.name, description: s.scenario.description, file: s.file, base: outcomes(runs[0], s.scenario.name), head: outcomes(runs[1], s.scenario.name) }));
+      const count = (r: ScenarioRuns) => [...r.values()].reduce((n, m) => n + m.size, 0);
+      report.behaviour = { scenarios: scenarios.length, runs: Math.max(count(runs[0]), count(runs[1])), changes: diffBehaviour(sides, envs, names) };
+    }
+    return report;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compile } from '../index';
 import type { EnvName, Graph, Manifest } from '../graph-types';
 import { loadScenarios } from '../scenarios/load';
@@ -35,6 +36,9 @@ export interface DiffOptions {
   log?: (line: string) => void;
 }
 
+/** This tagc's runtime: both sides of a diff run it (the tool is not what is compared). */
+const TOOL_RUNTIME = fileURLToPath(new URL('../../runtime', import.meta.url));
+
 const isBuild = (dir: string) => existsSync(join(dir, 'manifest.json'));
 
 function git(root: string, args: string[]): string {
@@ -55,6 +59,13 @@ async function buildRef(root: string, ref: string, work: string, envs: EnvName[]
   const tree = join(work, 'base-src');
   git(root, ['worktree', 'add', '--detach', '--force', tree, commit]);
   try {
+    // Same tool version: the ref's own runtime/ (when the project holds one) gives way to this
+    // checkout's, which the compiler's validators and kinds import too; two copies would differ
+    // in bytes from a build of the same declarations in the working tree.
+    if (existsSync(join(tree, 'runtime')) && existsSync(TOOL_RUNTIME)) {
+      rmSync(join(tree, 'runtime'), { recursive: true, force: true });
+      symlinkSync(TOOL_RUNTIME, join(tree, 'runtime'), 'dir');
+    }
     const out = join(work, 'base');
     // The worktree is the project root, so the build time is that commit's (reproducible).
     await compile({ root: tree, outDir: out, envs });

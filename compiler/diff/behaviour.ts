@@ -1,6 +1,6 @@
 import type { EnvName, Graph } from '../graph-types';
 import { requestKey, type NormalisedRequest, type NormalisedRun } from '../scenarios/normalise';
-import type { ParamChange, RequestChange, RequestRef, ScenarioChange, ScenarioEnvChange } from './types';
+import type { ParamChange, RequestChange, RequestRef, ScenarioChange, ScenarioEnvChange, SimulationFailure } from './types';
 
 // The behaviour diff: the same scenarios run on two builds, compared per scenario × environment
 // on their normalised requests and on the rules that fired, were skipped or failed. Pure (no Node
@@ -123,4 +123,16 @@ export function diffBehaviour(scenarios: readonly ScenarioSides[], envs: readonl
     const changes = envs.filter((e) => s.base.has(e) || s.head.has(e)).flatMap((e) => diffRun(e, s.base.get(e), s.head.get(e), names) ?? []);
     return changes.length ? [{ scenario: s.scenario, description: s.description, file: s.file, envs: changes }] : [];
   });
+}
+
+/** Every simulation that failed on either side, in scenario order. */
+export function failedRuns(scenarios: readonly ScenarioSides[], envs: readonly EnvName[]): SimulationFailure[] {
+  const error = (o: RunOutcome | undefined) => (o && 'error' in o ? o.error : undefined);
+  return scenarios.flatMap((s) =>
+    envs.flatMap((env): SimulationFailure[] => {
+      const base = error(s.base.get(env));
+      const head = error(s.head.get(env));
+      return base === undefined && head === undefined ? [] : [{ scenario: s.scenario, env, ...(base === undefined ? {} : { base }), ...(head === undefined ? {} : { head }) }];
+    }),
+  );
 }

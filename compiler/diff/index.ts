@@ -9,7 +9,7 @@ import { runScenarios, type ScenarioRuns } from '../scenarios/run';
 import type { LoadedScenario } from '../scenarios/types';
 import { createSimulationPool } from '../simulate/pool';
 import { ENVIRONMENTS } from '../../runtime/declare/types';
-import { diffBehaviour, paramNames, type RunOutcome } from './behaviour';
+import { diffBehaviour, failedRuns, paramNames, type RunOutcome } from './behaviour';
 import { failuresOf } from './fail-on';
 import { diffStructure } from './structure';
 import type { DiffReport, FailOn } from './types';
@@ -143,7 +143,7 @@ export async function diff(options: DiffOptions): Promise<DiffReport> {
       const names = paramNames([...head.graphs.values(), ...base.graphs.values()]);
       const sides = scenarios.map((s) => ({ scenario: s.scenario.name, description: s.scenario.description, file: s.file, base: outcomes(runs[0], s.scenario.name), head: outcomes(runs[1], s.scenario.name) }));
       const count = (r: ScenarioRuns) => [...r.values()].reduce((n, m) => n + m.size, 0);
-      report.behaviour = { scenarios: scenarios.length, runs: Math.max(count(runs[0]), count(runs[1])), changes: diffBehaviour(sides, envs, names) };
+      report.behaviour = { scenarios: scenarios.length, runs: Math.max(count(runs[0]), count(runs[1])), changes: diffBehaviour(sides, envs, names), failures: failedRuns(sides, envs) };
     }
     return report;
   } finally {

@@ -28,8 +28,9 @@ export function summaryLine(report: DiffReport): string {
   const size = main ? `, ${bytes(main.size.gzipBytes)} gzip${report.structure.length > 1 ? ` in ${main.env}` : ''}` : '';
   const structural = report.structure.filter(structureChanged).length;
   const structure = structural ? `; structure changes in ${plural(structural, 'environment')}` : '';
+  const broken = report.behaviour?.failures?.length ? `; ${plural(report.behaviour.failures.length, 'simulation')} failed` : '';
   const failed = report.failed.length ? ` — fails on ${report.failed.join(', ')}` : '';
-  return `${behaviour}${size}${structure}${failed}`;
+  return `${behaviour}${size}${structure}${broken}${failed}`;
 }
 
 function details(summary: string, body: string): string {
@@ -109,6 +110,10 @@ export function toMarkdown(report: DiffReport, limit = MARKDOWN_LIMIT): string {
   for (const s of report.structure) if (structureChanged(s)) sections.push(details(`Structure — ${s.env}`, structureSection(s)));
   const b = report.behaviour;
   if (b) {
+    if (b.failures?.length) {
+      const lines = b.failures.map((f) => `- ${code(f.scenario)} in ${f.env}: ${[f.base !== undefined ? `base: ${f.base}` : '', f.head !== undefined ? `head: ${f.head}` : ''].filter(Boolean).join('; ')}`);
+      sections.push(details(`${plural(b.failures.length, 'simulation')} failed`, lines.join('\n')));
+    }
     for (const c of b.changes) sections.push(details(`${code(c.scenario)} — ${c.description} (${c.envs.map((e) => e.env).join(', ')})`, scenarioBody(c.envs)));
   }
   const foot = b ? `\n${plural(b.scenarios, 'scenario')}, ${b.runs} simulations per build.\n` : '';

@@ -125,6 +125,18 @@ export interface BehaviourDiff {
   runs: number;
   /** Only scenarios that changed in at least one environment. */
   changes: ScenarioChange[];
+  /**
+   * Simulations that failed on either build (also those failing on both, which `changes` leaves
+   * out since nothing differs): a behaviour diff over them proves nothing.
+   */
+  failures?: SimulationFailure[];
+}
+
+export interface SimulationFailure {
+  scenario: string;
+  env: EnvName;
+  base?: string;
+  head?: string;
 }
 
 /** A `--fail-on` condition: `new-host`, `consent`, `removed-rule`, `size:+<bytes>` (gzip). */

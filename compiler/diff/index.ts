@@ -68,7 +68,14 @@ async function buildRef(root: string, ref: string, work: string, envs: EnvName[]
     }
     const out = join(work, 'base');
     // The worktree is the project root, so the build time is that commit's (reproducible).
-    await compile({ root: tree, outDir: out, envs });
+    try {
+      await compile({ root: tree, outDir: out, envs });
+    } catch (error) {
+      // Typically a ref older than a check this compiler adds: say which side failed and what to do.
+      throw new Error(
+        `--base ${ref} (${commit.slice(0, 7)}) does not build with this checkout's compiler; build that ref with its own tagc and pass its build folder as --base. ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     return out;
   } finally {
     try {

@@ -45,7 +45,8 @@ function declarations(title: string, d: DeclarationDiff): string[] {
   return out;
 }
 
-function structureSection(s: StructureDiff): string {
+/** What changed in one environment's declarations, hosts and gates (sizes are a table of their own). */
+function structureLines(s: StructureDiff): string {
   const lines: string[] = [];
   if (!s.base) lines.push(`- environment new in head`);
   if (!s.head) lines.push(`- environment gone from head`);
@@ -57,8 +58,6 @@ function structureSection(s: StructureDiff): string {
   for (const h of s.hosts.added) lines.push(`- **new host** ${code(h.host)} (${h.directive}, ${h.head!.category}) by ${h.head!.rules.join(', ')}`);
   for (const h of s.hosts.removed) lines.push(`- host gone: ${code(h.host)} (${h.directive})`);
   for (const h of s.hosts.changed) lines.push(`- host ${code(h.host)} (${h.directive}): ${h.base!.category} by ${h.base!.rules.join(', ')} ⟶ ${h.head!.category} by ${h.head!.rules.join(', ')}`);
-  const sz = s.size;
-  lines.push(`- bundle: ${sz.base ? `${sz.base.gzipBytes.toLocaleString('en-US')} B gzip` : '—'} ⟶ ${sz.head ? `${sz.head.gzipBytes.toLocaleString('en-US')} B gzip` : '—'} (${bytes(sz.gzipBytes)} gzip, ${bytes(sz.bytes)} raw)`);
   return lines.join('\n');
 }
 
@@ -104,10 +103,28 @@ function scenarioBody(envs: readonly ScenarioEnvChange[]): string {
   return [...groups.values()].map((g) => `**${g.envs.join(', ')}**\n\n${g.text}`).join('\n\n');
 }
 
+const gzip = (b: { gzipBytes: number } | null) => (b ? `${b.gzipBytes.toLocaleString('en-US')} B` : '—');
+
+function sizeTable(structure: readonly StructureDiff[]): string {
+  const rows = structure.map((s) => `| ${s.env} | ${gzip(s.size.base)} | ${gzip(s.size.head)} | ${bytes(s.size.gzipBytes)} | ${bytes(s.size.bytes)} |`);
+  return ['| environment | base gzip | head gzip | gzip | raw |', '|---|---:|---:|---:|---:|', ...rows].join('\n');
+}
+
+/** Structure sections, environments with the same changes shown once, then the bundle sizes. */
+function structureSections(structure: readonly StructureDiff[]): string[] {
+  const changed = structure.filter(structureChanged);
+  if (!changed.length) return [];
+  const groups = new Map<string, EnvName[]>();
+  for (const s of changed) {
+    const text = structureLines(s);
+    if (text) groups.set(text, [...(groups.get(text) ?? []), s.env]);
+  }
+  return [...[...groups].map(([text, envs]) => details(`Structure — ${envs.join(', ')}`, text)), details('Bundle size', sizeTable(structure))];
+}
+
 export function toMarkdown(report: DiffReport, limit = MARKDOWN_LIMIT): string {
   const head = `**tagc diff** ${code(report.base.label)} ⟶ ${code(report.head.label)}: ${summaryLine(report)}\n\n`;
-  const sections: string[] = [];
-  for (const s of report.structure) if (structureChanged(s)) sections.push(details(`Structure — ${s.env}`, structureSection(s)));
+  const sections: string[] = structureSections(report.structure);
   const b = report.behaviour;
   if (b) {
     if (b.failures?.length) {

@@ -51,7 +51,9 @@ beforeAll(() => {
     // The container's site settings and consent provider (stored consent decides).
     'rules/site.config.ts': `export * from ${abs('rules/site.config.ts')};\nexport { default } from ${abs('rules/site.config.ts')};\n`,
     'rules/consent-provider.ts': `export { default } from ${abs('rules/consent/provider.ts')};\n`,
-    [RULE]: pageRule('advisor > faqs > FAQs'), 'rules/lib/mapping.ts': MAPPING, 'tests/scenarios/pages.ts': SCENARIOS });
+    [RULE]: pageRule('advisor > faqs > FAQs'),
+    // Imports the runtime through the project's runtime/ (a link, as in a real project): unchanged.
+    'rules/other.ts': `import { rule } from '../runtime/declare';\nexport default rule({ id: 'other', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'log', sends: 'necessary', run: () => undefined }] });\n`, 'rules/lib/mapping.ts': MAPPING, 'tests/scenarios/pages.ts': SCENARIOS }, { linkRuntime: true });
   commitAll(root, 'sample container');
 });
 afterAll(() => removeContainer(root));
@@ -100,7 +102,8 @@ describe('tagc diff', () => {
     expect(out).toContain('**stg, prod**');
     expect(out).toContain('| `pageName` | `advisor > faqs > FAQs` | `advisor > faqs > Frequently Asked Questions` |');
     expect(out).toContain('| `v22` eVar22 (pageName) | `advisor > faqs > FAQs` | `advisor > faqs > Frequently Asked Questions` |');
-    expect(out).toContain('- rule changed: `page-view` — source, actions');
+    expect(out).toContain('<details><summary>Structure — test, dev, stg, prod, internal</summary>\n\n- rule changed: `page-view` — source, actions\n\n</details>');
+    expect(out).toMatch(/\| prod \| [\d,]+ B \| [\d,]+ B \| \+\d+ B \| \+44 B \|/);
     // Without consent nothing is sent, so that scenario does not change.
     expect(out).not.toContain('faqs-no-consent');
   }, 60_000);

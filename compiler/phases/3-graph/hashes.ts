@@ -52,6 +52,8 @@ export async function declarationHashes(p: Project, load: LoadResult): Promise<M
       absWorkingDir: p.root,
       // The runtime is the tool's, not the declaration's: kept as an import (matched after resolution).
       external: ['./runtime/*'],
+      // A project whose runtime/ links to the tool's (tagc diff's base worktree) keeps it external too.
+      preserveSymlinks: true,
       plugins: [
         {
           name: 'tagc-pure-data-elements',

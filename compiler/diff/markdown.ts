@@ -22,7 +22,7 @@ export function summaryLine(report: DiffReport): string {
   const perEnv = new Map<EnvName, number>();
   for (const c of report.behaviour?.changes ?? []) for (const e of c.envs) perEnv.set(e.env, (perEnv.get(e.env) ?? 0) + 1);
   const order = [...report.environments].sort((a, b) => Number(b === 'prod') - Number(a === 'prod'));
-  const parts = order.filter((e) => perEnv.has(e)).map((e, i) => (i === 0 ? `${plural(perEnv.get(e)!, 'scenario')} change in ${e}` : `${perEnv.get(e)} in ${e}`));
+  const parts = order.filter((e) => perEnv.has(e)).map((e, i) => (i === 0 ? `${perEnv.get(e)!} scenario${perEnv.get(e) === 1 ? ' changes' : 's change'} in ${e}` : `${perEnv.get(e)} in ${e}`));
   const behaviour = !report.behaviour ? 'behaviour not compared (no scenarios)' : parts.length ? parts.join(', ') : 'no behaviour change';
   const main = mainEnv(report);
   const size = main ? `, ${bytes(main.size.gzipBytes)} gzip${report.structure.length > 1 ? ` in ${main.env}` : ''}` : '';

@@ -97,7 +97,7 @@ describe('tagc diff', () => {
     const { code, out } = await tagcDiff('--base', 'HEAD');
     expect(code).toBe(0);
     const [summary] = out.split('\n');
-    expect(summary).toMatch(/^\*\*tagc diff\*\* `HEAD` ⟶ `working tree`: 1 scenario change in prod, 1 in stg, [+−]\d+ B gzip in prod; structure changes in 5 environments$/);
+    expect(summary).toMatch(/^\*\*tagc diff\*\* `HEAD` ⟶ `working tree`: 1 scenario changes in prod, 1 in stg, [+−]\d+ B gzip in prod; structure changes in 5 environments$/);
     expect(out).toContain('<details><summary>`faqs-consented` — The FAQ page with every category consented (stg, prod)</summary>');
     expect(out).toContain('**stg, prod**');
     expect(out).toContain('| `pageName` | `advisor > faqs > FAQs` | `advisor > faqs > Frequently Asked Questions` |');

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,14 +40,24 @@ export function cacheDir(root: string): string {
   return join(root, 'node_modules', '.cache', 'tagc');
 }
 
+/** The runtime's ambient declarations (build constants): `.d.ts` files under dir. */
+function ambientFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.d.ts') && !f.split(sep).includes('node_modules')).map((f) => join(dir, f));
+}
+
 /** The tsconfig of the container scope, written to the cache folder. */
 function containerConfig(p: Project, cache: string): string {
   const base = join(p.root, 'tsconfig.json');
+  // The ambient declarations of the runtime the modules import: the project's own copy when it
+  // has one (declaring both would redeclare), else this tagc's (under node_modules once installed,
+  // so named in `files`, which `exclude` does not filter).
+  const own = ambientFiles(join(p.root, 'runtime'));
   const config = {
     ...(existsSync(base) ? { extends: base } : {}),
     compilerOptions: { ...(existsSync(base) ? {} : DEFAULT_OPTIONS), noEmit: true },
-    // Ambient declarations of the runtime (build constants) come with the declarations.
-    include: [p.rulesDir, p.dataElementsDir, p.schemasDir, join(TOOL_RUNTIME, '**', '*.d.ts')],
+    files: own.length ? own : ambientFiles(TOOL_RUNTIME),
+    include: [p.rulesDir, p.dataElementsDir, p.schemasDir],
     exclude: [join(p.root, '**', 'node_modules')],
   };
   const file = join(cache, 'tsconfig.container.json');

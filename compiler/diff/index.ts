@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../index';
@@ -12,7 +12,7 @@ import { ENVIRONMENTS } from '../../runtime/declare/types';
 import { diffBehaviour, failedRuns, paramNames, type RunOutcome } from './behaviour';
 import { failuresOf } from './fail-on';
 import { diffStructure } from './structure';
-import type { DiffReport, FailOn } from './types';
+import type { BehaviourDiff, DiffReport, FailOn } from './types';
 
 // `tagc diff`: two builds of a project (a git ref built in a temporary worktree by this checkout's
 // compiler, or an existing build folder) compared by structure (graph.json) and by behaviour (the
@@ -101,11 +101,37 @@ function readBuild(dir: string): { manifest: Manifest; graphs: Map<EnvName, Grap
 
 const outcomes = (runs: ScenarioRuns, name: string): Map<EnvName, RunOutcome> => new Map(runs.get(name) ?? []);
 
+type Build = ReturnType<typeof readBuild> & { dir: string };
+type Timer = <T>(name: string, f: () => Promise<T>) => Promise<T>;
+
+/** Every scenario in the environments it names, on both builds through one pool, compared. */
+async function behaviour(root: string, dir: string, base: Build, head: Build, envs: EnvName[], options: DiffOptions, time: Timer): Promise<BehaviourDiff> {
+  const scenarios: LoadedScenario[] = await loadScenarios(root, dir);
+  const pool = createSimulationPool({ workers: options.workers });
+  let runs: [ScenarioRuns, ScenarioRuns];
+  try {
+    options.log?.(`running ${scenarios.length} scenarios on both builds (${pool.workers} workers)`);
+    const on = (b: Build) => runScenarios(pool, b.dir, scenarios, envs.filter((e) => b.graphs.has(e)));
+    runs = await time('simulations', () => Promise.all([on(base), on(head)]));
+  } finally {
+    await pool.close();
+  }
+  const names = paramNames([...head.graphs.values(), ...base.graphs.values()]);
+  const sides = scenarios.map((s) => ({ scenario: s.scenario.name, description: s.scenario.description, file: s.file, base: outcomes(runs[0], s.scenario.name), head: outcomes(runs[1], s.scenario.name) }));
+  const count = (r: ScenarioRuns) => [...r.values()].reduce((n, m) => n + m.size, 0);
+  return { scenarios: scenarios.length, runs: Math.max(count(runs[0]), count(runs[1])), changes: diffBehaviour(sides, envs, names), failures: failedRuns(sides, envs) };
+}
+
+function scenarioFolder(root: string, option: string | null | undefined): string | null {
+  if (option === undefined) return existsSync(join(root, 'tests', 'scenarios')) ? join(root, 'tests', 'scenarios') : null;
+  return option && resolve(root, option);
+}
+
 export async function diff(options: DiffOptions): Promise<DiffReport> {
   const root = resolve(options.root);
   const log = options.log ?? (() => {});
   const timings: Record<string, number> = {};
-  const time = async <T>(name: string, f: () => Promise<T>): Promise<T> => {
+  const time: Timer = async (name, f) => {
     const t0 = performance.now();
     try {
       return await f();
@@ -113,7 +139,8 @@ export async function diff(options: DiffOptions): Promise<DiffReport> {
       timings[name] = Math.round(performance.now() - t0);
     }
   };
-  const work = join(root, '.tagc-tmp', `diff-${process.pid}-${Date.now().toString(36)}`);
+  const tmp = join(root, '.tagc-tmp');
+  const work = join(tmp, `diff-${process.pid}-${Date.now().toString(36)}`);
   mkdirSync(work, { recursive: true });
   try {
     const baseDir = isBuild(resolve(root, options.base)) ? resolve(root, options.base) : await time('base build', () => (log(`building ${options.base}`), buildRef(root, options.base, work, options.envs)));
@@ -121,13 +148,12 @@ export async function diff(options: DiffOptions): Promise<DiffReport> {
       ? resolve(root, options.head)
       : await time('head build', async () => (log('building the working tree'), (await compile({ root, outDir: join(work, 'head'), envs: options.envs })).outDir));
     if (!isBuild(headDir)) throw new Error(`--head ${options.head}: not a build folder (no manifest.json)`);
-    const base = readBuild(baseDir);
-    const head = readBuild(headDir);
+    const base: Build = { ...readBuild(baseDir), dir: baseDir };
+    const head: Build = { ...readBuild(headDir), dir: headDir };
     const envs = options.envs ?? ENVIRONMENTS.filter((e) => base.graphs.has(e) || head.graphs.has(e));
     const structure = envs.map((env) =>
       diffStructure(env, base.graphs.get(env) ?? null, head.graphs.get(env) ?? null, { baseHosts: base.manifest.environments[env]?.hosts, headHosts: head.manifest.environments[env]?.hosts }),
     );
-    const scenarioDir = options.scenarios === undefined ? (existsSync(join(root, 'tests', 'scenarios')) ? join(root, 'tests', 'scenarios') : null) : options.scenarios && resolve(root, options.scenarios);
     const report: DiffReport = {
       format: 1,
       base: { label: options.base, version: base.manifest.version ?? null },
@@ -137,23 +163,16 @@ export async function diff(options: DiffOptions): Promise<DiffReport> {
       failed: failuresOf(options.failOn ?? [], structure),
       timings,
     };
-    if (scenarioDir) {
-      const scenarios: LoadedScenario[] = await loadScenarios(root, scenarioDir);
-      const pool = createSimulationPool({ workers: options.workers });
-      let runs: [ScenarioRuns, ScenarioRuns];
-      try {
-        log(`running ${scenarios.length} scenarios on both builds (${pool.workers} workers)`);
-        runs = await time('simulations', () => Promise.all([runScenarios(pool, baseDir, scenarios, envs.filter((e) => base.graphs.has(e))), runScenarios(pool, headDir, scenarios, envs.filter((e) => head.graphs.has(e)))]));
-      } finally {
-        await pool.close();
-      }
-      const names = paramNames([...head.graphs.values(), ...base.graphs.values()]);
-      const sides = scenarios.map((s) => ({ scenario: s.scenario.name, description: s.scenario.description, file: s.file, base: outcomes(runs[0], s.scenario.name), head: outcomes(runs[1], s.scenario.name) }));
-      const count = (r: ScenarioRuns) => [...r.values()].reduce((n, m) => n + m.size, 0);
-      report.behaviour = { scenarios: scenarios.length, runs: Math.max(count(runs[0]), count(runs[1])), changes: diffBehaviour(sides, envs, names), failures: failedRuns(sides, envs) };
-    }
+    const scenarios = scenarioFolder(root, options.scenarios);
+    if (scenarios) report.behaviour = await behaviour(root, scenarios, base, head, envs, options, time);
     return report;
   } finally {
     rmSync(work, { recursive: true, force: true });
+    // Leave no empty .tagc-tmp/ behind (rmdir refuses a folder something else has since written to).
+    try {
+      rmdirSync(tmp);
+    } catch {
+      // Not empty, or gone: both fine.
+    }
   }
 }

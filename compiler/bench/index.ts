@@ -27,6 +27,7 @@ export const EXTRAS: [string, string][] = [
   ['viewer', 'benchViewer'],
   ['compiler-scale', 'benchCompilerScale'],
   ['profile', 'benchProfile'],
+  ['diff', 'benchDiff'],
   ['tests', 'benchTests'],
 ];
 

@@ -7,9 +7,10 @@ const USAGE = `tagc: rules-as-code tag manager
 
   tagc init <dir>                  write a minimal new container (tagc init --help)
   tagc new event "<Name>"         add an event: its schema, event-number row and catalogue rule (tagc new --help)
-  tagc build [--env <env>]...      compile and write build/<env> bundles, graphs and manifest
-  tagc check                       compile without emitting, then tsc --noEmit
+  tagc build [--env <env>]...      compile and type-check, then write build/<env> bundles, graphs and manifest
+  tagc check                       compile without emitting and type-check the project: every diagnostic in one run
   tagc simulate [options]          run a built bundle in happy-dom and print JSON (tagc simulate --help)
+  tagc diff --base <ref|dir>       what a change does to every environment: structure and scenarios, as PR markdown or JSON (tagc diff --help)
   tagc serve [--port <n>]          serve build/ (bundles, demo page, viewer) on 127.0.0.1
   tagc bench [--rounds <n>]        tagc side by side with the Adobe stack in Chromium, every goal with its figure (tagc bench --help)
   tagc import launch <lib> [--out <dir>]
@@ -37,6 +38,8 @@ export async function main(argv: string[]): Promise<number> {
         return await check(rest);
       case 'simulate':
         return await (await import('./commands/simulate')).simulateCommand(rest);
+      case 'diff':
+        return await (await import('./commands/diff')).diffCommand(rest);
       case 'serve':
         return await (await import('./commands/serve')).serve(rest);
       case 'bench':

@@ -17,7 +17,17 @@ const schema = (event: string, body = `{ type: 'object' }`) => `import { eventSc
 const noop = `{ label: 'noop', sends: 'necessary', run: () => undefined }`;
 const rule = (id: string, extra = '', actions = noop) => ruleSource(`{ id: '${id}', description: 'x', events: ['Page Load Completed'], actions: [${actions}]${extra} }`, 'rule, de, isTruthy, pathStartsWith, consentGranted');
 
-const SAMPLES: Record<DiagnosticCode, Record<string, string>> = {
+const TRACK = JSON.stringify(join(REPO, 'runtime', 'actions', 'analytics-event.ts'));
+/** A rule sending a link hit with analytics event `number` on the data-layer event `on`. */
+const sender = (id: string, on: string, number: string) => `import { rule } from ${api};
+import { trackEvent } from ${TRACK};
+export default rule({ id: '${id}', description: 'x', events: ['${on}'], consent: 'analytics',
+  actions: [trackEvent({ settings: { trackingServer: 'metrics.example', reportSuite: 'rs', identity: null }, linkName: '${id}', events: ['${number}'] })] });
+`;
+
+// type_error comes from tsc over a project with its own tsconfig; tests/foundation/typecheck.test.ts
+// reports it through `tagc build` and `tagc check`.
+const SAMPLES: Record<Exclude<DiagnosticCode, 'type_error'>, Record<string, string>> = {
   load_failed: { 'rules/broken.ts': `export default rule({ id: 'x', ;\n` },
   not_a_rule: { 'rules/helper.ts': `export default { id: 'not-a-rule' };\n` },
   not_a_schema: { 'schemas/helper.ts': `export default { title: 'not a schema' };\n` },
@@ -37,6 +47,7 @@ const SAMPLES: Record<DiagnosticCode, Record<string, string>> = {
   invalid_consent_exemption: { 'rules/a.ts': rule('a', `, conditions: [consentGranted('advertising', { exceptPaths: ['/x'] })]`) },
   ungated_action: { 'rules/a.ts': rule('a', '', `{ label: 'pixel', sends: 'advertising', run: () => undefined }`) },
   dead_rule: { 'rules/a.ts': rule('a', `, environments: []`) },
+  duplicate_analytics_event: { 'schemas/one.ts': schema('One Thing'), 'schemas/two.ts': schema('Two Thing'), 'rules/a.ts': sender('a', 'One Thing', 'event54'), 'rules/b.ts': sender('b', 'Two Thing', 'event54') },
 };
 
 const roots: string[] = [];

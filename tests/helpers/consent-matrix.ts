@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Graph } from '../../compiler/graph-types';
 import { simulate, type SimulatedRequest } from '../../compiler/simulate';
 import { site } from '../../rules/site.config';
-import { REPO } from './container';
 import { realBuild } from './real-build';
 
 // The consent matrix on the BUILT bundles: every combination of the three categories, plus unset,
@@ -27,10 +27,11 @@ const PAGES = [
   'https://www.firm.example/ria/home.html',
   'https://www.firm.example/advisor/client-accounts/home.html',
 ];
-const EVENTS = readdirSync(join(REPO, 'schemas'))
-  .filter((f) => f.endsWith('.ts'))
-  .map((f) => /event:\s*["']([^"']+)["']/.exec(readFileSync(join(REPO, 'schemas', f), 'utf8'))?.[1])
-  .filter((e): e is string => !!e);
+/** Every catalogue event, as the build declares it (graph.json schemas). */
+function catalogueEvents(out: string, env: MatrixEnv): string[] {
+  const graph = JSON.parse(readFileSync(join(out, env, 'graph.json'), 'utf8')) as Graph;
+  return graph.schemas.map((s) => s.event);
+}
 
 function categoryOf(r: SimulatedRequest): Cat | 'necessary' {
   const u = new URL(r.url);
@@ -66,7 +67,9 @@ const STATES: State[] = [
 /** Declares the matrix of one environment's bundle (call it at the top of a test file). */
 export function consentMatrix(env: MatrixEnv): void {
   const out = realBuild();
+  const EVENTS = catalogueEvents(out, env);
   describe(`the ${env} bundle`, () => {
+    it('pushes every catalogue event the build declares', () => expect(EVENTS.length).toBeGreaterThan(40));
     it.each(STATES)('sends nothing of a category without its consent, and the expected requests with it: $name', async (state) => {
       for (const page of PAGES) {
         const url = state.query ? `${page}${page.includes('?') ? '&' : '?'}${state.query}` : page;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../compiler/cli/main';
 import type { ReleaseHistory } from '../../compiler/publish/release-types';
-import { container, REPO, removeContainer, ruleSource } from '../helpers/container';
+import { container, REPO, removeContainer } from '../helpers/container';
 import { startS3, type LocalS3 } from '../helpers/s3';
 
 // The publishing commands as a platform team runs them: tagc build, then publish to a local S3
@@ -50,7 +50,15 @@ async function run(args: string[]): Promise<Run> {
 beforeAll(async () => {
   s3 = await startS3();
   for (const name of ['GITHUB_SHA', 'GITHUB_ACTIONS', 'TAGC_PUBLISH_TO']) delete process.env[name];
-  root = container('publish-cli', { 'rules/a.ts': ruleSource(`{ id: 'a', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] }`) });
+  // `tagc build` type-checks: runtime/ is the real one, so the generated payload types augment it.
+  root = container(
+    'publish-cli',
+    {
+      'schemas/page-load-completed.ts': `import { eventSchema } from '../runtime/declare';\nexport default eventSchema({ event: 'Page Load Completed', description: 'x', schema: { type: 'object', properties: { event: { const: 'Page Load Completed' } } } });\n`,
+      'rules/a.ts': `import { rule } from '../runtime/declare';\nexport default rule({ id: 'a', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] });\n`,
+    },
+    { linkRuntime: true },
+  );
   process.env.TAGC_ROOT = root;
 }, 60_000);
 
@@ -64,7 +72,8 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
   const ids: string[] = [];
 
   it('builds and publishes to the bucket, pointing dev at the build; a re-run uploads nothing', async () => {
-    expect((await tagc(['build'], { SOURCE_DATE_EPOCH: '1767600000' })).status).toBe(0);
+    const build = await tagc(['build'], { SOURCE_DATE_EPOCH: '1767600000' });
+    expect(build.status, build.stderr).toBe(0);
     const dry = await run(['publish', ...at(), '--dry-run']);
     expect(dry.status).toBe(0);
     expect(dry.stdout).toMatch(/^dry run: nothing is written\. build [0-9a-f]{12}-[0-9a-f]{12} \(commit [0-9a-f]{40}\) -> s3:\/\/cdn\/tagc$/m);

@@ -6,6 +6,8 @@ import type { Loaded } from '../1-load';
 /** What can be proven dead: a rule in no environment, or one whose conditions contradict (x and not x). */
 export function findDeadRules(rules: Loaded<Rule>[], registry: KindRegistry, diagnostics: Diagnostics): void {
   for (const { file, value: rule } of rules) {
+    // A rule switched off (enabled: false) says so in graph.json; it is not a mistake to warn about.
+    if (rule.enabled === false) continue;
     if (rule.environments.length === 0) diagnostics.report('dead_rule', file, { rule: rule.id, reason: 'is in no environment' }, ['environments']);
     const words = rule.conditions.map((c) => describeStep(registry, 'conditions', c));
     rule.conditions.forEach((c, i) => {

@@ -1,6 +1,7 @@
 import type { Diagnostics } from '../../diagnostics';
 import type { KindRegistry } from '../../kinds/registry';
 import type { LoadResult } from '../1-load';
+import { checkAnalyticsEvents } from './analytics-events';
 import { proveConsent } from './consent-proof';
 import { validateDataElements } from './data-elements';
 import { findDeadRules } from './dead-rules';
@@ -21,4 +22,6 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
   findDeadRules(rules, registry, diagnostics);
   // Consent: every action that sends data runs only behind its category's consent.
   proveConsent(rules, diagnostics);
+  // Analytics event numbers: one data-layer event per number unless shared on purpose.
+  checkAnalyticsEvents(rules, registry, diagnostics);
 }

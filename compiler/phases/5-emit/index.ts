@@ -37,7 +37,7 @@ export interface Emitted {
   companions: Record<string, Companion>;
 }
 
-export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[]): Promise<Emitted> {
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], hashes: Promise<Map<string, string>> = Promise.resolve(new Map())): Promise<Emitted> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const runtimeStart = join(root, 'runtime', 'core', 'start.ts');
@@ -63,8 +63,15 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
     bundles[env] = b;
     files[`${env}/${b.fileName}`] = b.code;
     files[`${env}/${b.mapName}`] = b.map;
-    files[`${env}/graph.json`] = JSON.stringify({ ...graphJson(graph, plan, b, stamp, diagnostics), hosts: hosts[env] }, null, 1);
     timings[`bundle ${env}`] = performance.now() - t0;
+  }
+  // Declaration hashes were computed alongside; graph.json needs them.
+  const t0 = performance.now();
+  const hashMap = await hashes;
+  timings['hashes (wait)'] = performance.now() - t0;
+  for (const plan of plans) {
+    const env = plan.env.name;
+    files[`${env}/graph.json`] = JSON.stringify({ ...graphJson(graph, plan, bundles[env], stamp, diagnostics, hashMap), hosts: hosts[env] }, null, 1);
   }
   Object.assign(files, schemaDocuments(graph, site, stamp.version));
   return { bundles, files, timings, hosts, companions };

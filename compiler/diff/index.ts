@@ -1,0 +1,178 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compile } from '../index';
+import type { EnvName, Graph, Manifest } from '../graph-types';
+import { loadScenarios } from '../scenarios/load';
+import { runScenarios, type ScenarioRuns } from '../scenarios/run';
+import type { LoadedScenario } from '../scenarios/types';
+import { createSimulationPool } from '../simulate/pool';
+import { ENVIRONMENTS } from '../../runtime/declare/types';
+import { diffBehaviour, failedRuns, paramNames, type RunOutcome } from './behaviour';
+import { failuresOf } from './fail-on';
+import { diffStructure } from './structure';
+import type { BehaviourDiff, DiffReport, FailOn } from './types';
+
+// `tagc diff`: two builds of a project (a git ref built in a temporary worktree by this checkout's
+// compiler, or an existing build folder) compared by structure (graph.json) and by behaviour (the
+// project's scenarios run on both through one simulation pool).
+
+export interface DiffOptions {
+  /** Project root (the head's declarations, and its scenarios). */
+  root: string;
+  /** A git ref of the project's repository, or a build folder (one holding manifest.json). */
+  base: string;
+  /** A build folder; default: the working tree of `root`, built afresh. */
+  head?: string;
+  /** Environments to compare; default every environment of either build. */
+  envs?: EnvName[];
+  /** Scenario folder; default `<root>/tests/scenarios` when it exists; null: structure only. */
+  scenarios?: string | null;
+  failOn?: FailOn[];
+  /** Simulation workers (default: the pool's). */
+  workers?: number;
+  /** Progress lines (stderr in the CLI). */
+  log?: (line: string) => void;
+}
+
+/** This tagc's runtime: both sides of a diff run it (the tool is not what is compared). */
+const TOOL_RUNTIME = fileURLToPath(new URL('../../runtime', import.meta.url));
+
+const isBuild = (dir: string) => existsSync(join(dir, 'manifest.json'));
+
+function git(root: string, args: string[]): string {
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 }).trim();
+}
+
+/**
+ * Builds `ref` of the repository at root with this checkout's compiler: a detached worktree under
+ * `<root>/.tagc-tmp/` (so that the project's node_modules resolve), always removed afterwards.
+ */
+async function buildRef(root: string, ref: string, work: string, envs: EnvName[] | undefined): Promise<string> {
+  let commit: string;
+  try {
+    commit = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  } catch {
+    throw new Error(`--base ${ref}: neither a build folder (with manifest.json) nor a commit of the repository at ${root}`);
+  }
+  const tree = join(work, 'base-src');
+  git(root, ['worktree', 'add', '--detach', '--force', tree, commit]);
+  try {
+    // Same tool version: the ref's own runtime/ (when the project holds one) gives way to this
+    // checkout's, which the compiler's validators and kinds import too; two copies would differ
+    // in bytes from a build of the same declarations in the working tree.
+    if (existsSync(join(tree, 'runtime')) && existsSync(TOOL_RUNTIME)) {
+      rmSync(join(tree, 'runtime'), { recursive: true, force: true });
+      symlinkSync(TOOL_RUNTIME, join(tree, 'runtime'), 'dir');
+    }
+    const out = join(work, 'base');
+    // The worktree is the project root, so the build time is that commit's (reproducible).
+    try {
+      await compile({ root: tree, outDir: out, envs });
+    } catch (error) {
+      // Typically a ref older than a check this compiler adds: say which side failed and what to do.
+      throw new Error(
+        `--base ${ref} (${commit.slice(0, 7)}) does not build with this checkout's compiler; build that ref with its own tagc and pass its build folder as --base. ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return out;
+  } finally {
+    try {
+      git(root, ['worktree', 'remove', '--force', tree]);
+    } catch {
+      rmSync(tree, { recursive: true, force: true });
+      git(root, ['worktree', 'prune']);
+    }
+  }
+}
+
+function readBuild(dir: string): { manifest: Manifest; graphs: Map<EnvName, Graph> } {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  const graphs = new Map<EnvName, Graph>();
+  for (const env of ENVIRONMENTS) {
+    const entry = manifest.environments[env];
+    if (!entry) continue;
+    const file = join(dir, entry.graph ?? join(env, 'graph.json'));
+    graphs.set(env, JSON.parse(readFileSync(existsSync(file) ? file : join(dir, env, 'graph.json'), 'utf8')) as Graph);
+  }
+  return { manifest, graphs };
+}
+
+const outcomes = (runs: ScenarioRuns, name: string): Map<EnvName, RunOutcome> => new Map(runs.get(name) ?? []);
+
+type Build = ReturnType<typeof readBuild> & { dir: string };
+type Timer = <T>(name: string, f: () => Promise<T>) => Promise<T>;
+
+/** Every scenario in the environments it names, on both builds through one pool, compared. */
+async function behaviour(root: string, dir: string, base: Build, head: Build, envs: EnvName[], options: DiffOptions, time: Timer): Promise<BehaviourDiff> {
+  const scenarios: LoadedScenario[] = await loadScenarios(root, dir);
+  const pool = createSimulationPool({ workers: options.workers });
+  let runs: [ScenarioRuns, ScenarioRuns];
+  try {
+    options.log?.(`running ${scenarios.length} scenarios on both builds (${pool.workers} workers)`);
+    const on = (b: Build) => runScenarios(pool, b.dir, scenarios, envs.filter((e) => b.graphs.has(e)));
+    runs = await time('simulations', () => Promise.all([on(base), on(head)]));
+  } finally {
+    await pool.close();
+  }
+  const names = paramNames([...head.graphs.values(), ...base.graphs.values()]);
+  const sides = scenarios.map((s) => ({ scenario: s.scenario.name, description: s.scenario.description, file: s.file, base: outcomes(runs[0], s.scenario.name), head: outcomes(runs[1], s.scenario.name) }));
+  const count = (r: ScenarioRuns) => [...r.values()].reduce((n, m) => n + m.size, 0);
+  return { scenarios: scenarios.length, runs: Math.max(count(runs[0]), count(runs[1])), changes: diffBehaviour(sides, envs, names), failures: failedRuns(sides, envs) };
+}
+
+function scenarioFolder(root: string, option: string | null | undefined): string | null {
+  if (option === undefined) return existsSync(join(root, 'tests', 'scenarios')) ? join(root, 'tests', 'scenarios') : null;
+  return option && resolve(root, option);
+}
+
+export async function diff(options: DiffOptions): Promise<DiffReport> {
+  const root = resolve(options.root);
+  const log = options.log ?? (() => {});
+  const timings: Record<string, number> = {};
+  const time: Timer = async (name, f) => {
+    const t0 = performance.now();
+    try {
+      return await f();
+    } finally {
+      timings[name] = Math.round(performance.now() - t0);
+    }
+  };
+  const tmp = join(root, '.tagc-tmp');
+  const work = join(tmp, `diff-${process.pid}-${Date.now().toString(36)}`);
+  mkdirSync(work, { recursive: true });
+  try {
+    const baseDir = isBuild(resolve(root, options.base)) ? resolve(root, options.base) : await time('base build', () => (log(`building ${options.base}`), buildRef(root, options.base, work, options.envs)));
+    const headDir = options.head
+      ? resolve(root, options.head)
+      : await time('head build', async () => (log('building the working tree'), (await compile({ root, outDir: join(work, 'head'), envs: options.envs })).outDir));
+    if (!isBuild(headDir)) throw new Error(`--head ${options.head}: not a build folder (no manifest.json)`);
+    const base: Build = { ...readBuild(baseDir), dir: baseDir };
+    const head: Build = { ...readBuild(headDir), dir: headDir };
+    const envs = options.envs ?? ENVIRONMENTS.filter((e) => base.graphs.has(e) || head.graphs.has(e));
+    const structure = envs.map((env) =>
+      diffStructure(env, base.graphs.get(env) ?? null, head.graphs.get(env) ?? null, { baseHosts: base.manifest.environments[env]?.hosts, headHosts: head.manifest.environments[env]?.hosts }),
+    );
+    const report: DiffReport = {
+      format: 1,
+      base: { label: options.base, version: base.manifest.version ?? null },
+      head: { label: options.head ?? 'working tree', version: head.manifest.version ?? null },
+      environments: envs,
+      structure,
+      failed: failuresOf(options.failOn ?? [], structure),
+      timings,
+    };
+    const scenarios = scenarioFolder(root, options.scenarios);
+    if (scenarios) report.behaviour = await behaviour(root, scenarios, base, head, envs, options, time);
+    return report;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    // Leave no empty .tagc-tmp/ behind (rmdir refuses a folder something else has since written to).
+    try {
+      rmdirSync(tmp);
+    } catch {
+      // Not empty, or gone: both fine.
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compile } from '../../compiler';
+import { main } from '../../compiler/cli/main';
+import type { DiffReport } from '../../compiler/diff/types';
+import { container, DECLARE, REPO, removeContainer } from '../helpers/container';
+import { commitAll, git } from '../helpers/git';
+
+// `tagc diff` end to end on a sample container in a git repository of its own: the committed
+// version is the base (built from the ref in a temporary worktree), the working tree the head.
+// Each case edits the working tree, runs the CLI in-process and restores the commit.
+
+const ACTIONS = (file: string) => JSON.stringify(join(REPO, 'runtime', 'actions', file));
+const SETTINGS = `{ trackingServer: 'metrics.firm.example', reportSuite: 'firmprod', identity: null }`;
+
+const pageRule = (pageName: string) => `import { rule } from ${JSON.stringify(DECLARE)};
+import { sendPageView } from ${ACTIONS('analytics-page-view.ts')};
+import { mapping } from './lib/mapping';
+export { mapping };
+export default rule({ id: 'page-view', description: 'The page view', events: ['Page Load Completed'], consent: 'analytics',
+  actions: [sendPageView({ settings: ${SETTINGS}, vars: { pageName: ${JSON.stringify(pageName)}, eVar22: ${JSON.stringify(pageName)}, channel: 'advisor' } })] });
+`;
+const PIXEL_RULE = 'rules/ad-pixel.ts';
+const pixelRule = (host: string) => `import { rule } from ${JSON.stringify(DECLARE)};
+import { activityPixel } from ${ACTIONS('pixel.ts')};
+export default rule({ id: 'ad-pixel', description: 'A conversion pixel', events: ['Page Load Completed'], consent: 'advertising', actions: [activityPixel({ host: '${host}', src: '123', type: 'conv', cat: 'faq' })] });
+`;
+const abs = (p: string) => JSON.stringify(join(REPO, p));
+
+const MAPPING = `import { viewTable } from ${JSON.stringify(DECLARE)};
+export const mapping = viewTable({ name: 'Analytics mapping', description: 'Beacon parameters and the variables they carry', columns: ['wire', 'variable', 'element'],
+  rows: [{ wire: 'pageName', variable: 'pageName', element: 'pageName' }, { wire: 'v22', variable: 'eVar22', element: 'pageName' }, { wire: 'ch', variable: 'channel', element: 'channel' }] });
+`;
+
+const SCENARIOS = `import { scenario, scenarios } from ${JSON.stringify(join(REPO, 'compiler', 'scenarios', 'index.ts'))};
+export default scenarios('pages', [
+  scenario({ name: 'faqs-consented', description: 'The FAQ page with every category consented', url: 'https://www.firm.example/advisor/faqs.html', consent: 'all', environments: ['prod', 'stg'],
+    push: [{ event: 'Page Load Completed' } as never] }),
+  scenario({ name: 'faqs-no-consent', description: 'The FAQ page before any consent', url: 'https://www.firm.example/advisor/faqs.html', consent: 'none', environments: ['prod'],
+    push: [{ event: 'Page Load Completed' } as never] }),
+]);
+`;
+
+let root: string;
+const RULE = 'rules/page-view.ts';
+
+beforeAll(() => {
+  root = container('diff-cli', {
+    // The container's site settings and consent provider (stored consent decides).
+    'rules/site.config.ts': `export * from ${abs('rules/site.config.ts')};\nexport { default } from ${abs('rules/site.config.ts')};\n`,
+    'rules/consent-provider.ts': `export { default } from ${abs('rules/consent/provider.ts')};\n`,
+    [RULE]: pageRule('advisor > faqs > FAQs'),
+    // Imports the runtime through the project's runtime/ (a link, as in a real project): unchanged.
+    'rules/other.ts': `import { rule } from '../runtime/declare';\nexport default rule({ id: 'other', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'log', sends: 'necessary', run: () => undefined }] });\n`, 'rules/lib/mapping.ts': MAPPING, 'tests/scenarios/pages.ts': SCENARIOS }, { linkRuntime: true });
+  commitAll(root, 'sample container');
+});
+afterAll(() => removeContainer(root));
+afterEach(() => {
+  git(root, ['checkout', '--', '.']);
+  git(root, ['clean', '-fdq']);
+});
+
+/** Runs `tagc diff` in-process on the sample container: exit code, stdout, stderr. */
+async function tagcDiff(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
+  const saved = process.env.TAGC_ROOT;
+  process.env.TAGC_ROOT = root;
+  try {
+    const code = await main(['diff', '--workers', '2', ...args]);
+    return { code, out, err };
+  } finally {
+    if (saved === undefined) delete process.env.TAGC_ROOT;
+    else process.env.TAGC_ROOT = saved;
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+describe('tagc diff', () => {
+  it('prints "no behaviour change" and exits 0 when the working tree is the base commit', async () => {
+    const { code, out } = await tagcDiff('--base', 'HEAD', '--fail-on', 'new-host,consent,removed-rule,size:+1');
+    expect(code).toBe(0);
+    expect(out.split('\n')[0]).toBe('**tagc diff** `HEAD` ⟶ `working tree`: no behaviour change, ±0 B gzip in prod');
+    expect(out).not.toContain('<details>');
+    // The temporary worktree and build folders are gone.
+    expect(git(root, ['worktree', 'list']).trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(root, '.tagc-tmp')) ? readdirSync(join(root, '.tagc-tmp')) : []).toEqual([]);
+  }, 60_000);
+
+  it('names the scenario, its environments and the page-name change with the mapping names in markdown', async () => {
+    writeFileSync(join(root, RULE), pageRule('advisor > faqs > Frequently Asked Questions'));
+    const { code, out } = await tagcDiff('--base', 'HEAD');
+    expect(code).toBe(0);
+    const [summary] = out.split('\n');
+    expect(summary).toMatch(/^\*\*tagc diff\*\* `HEAD` ⟶ `working tree`: 1 scenario changes in prod, 1 in stg, [+−]\d+ B gzip in prod; structure changes in 5 environments$/);
+    expect(out).toContain('<details><summary>`faqs-consented` — The FAQ page with every category consented (stg, prod)</summary>');
+    expect(out).toContain('**stg, prod**');
+    expect(out).toContain('| `pageName` | `advisor > faqs > FAQs` | `advisor > faqs > Frequently Asked Questions` |');
+    expect(out).toContain('| `v22` eVar22 (pageName) | `advisor > faqs > FAQs` | `advisor > faqs > Frequently Asked Questions` |');
+    expect(out).toContain('<details><summary>Structure — test, dev, stg, prod, internal</summary>\n\n- rule changed: `page-view` — source, actions\n\n</details>');
+    expect(out).toMatch(/\| prod \| [\d,]+ B \| [\d,]+ B \| \+\d+ B \| \+44 B \|/);
+    // Without consent nothing is sent, so that scenario does not change.
+    expect(out).not.toContain('faqs-no-consent');
+  }, 60_000);
+
+  it('carries the same facts as JSON', async () => {
+    writeFileSync(join(root, RULE), pageRule('advisor > faqs > Frequently Asked Questions'));
+    const { code, out } = await tagcDiff('--base', 'HEAD', '--format', 'json', '--env', 'prod');
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as DiffReport;
+    expect(report.environments).toEqual(['prod']);
+    expect(report.behaviour?.scenarios).toBe(2);
+    expect(report.behaviour?.changes.map((c) => [c.scenario, c.envs.map((e) => e.env)])).toEqual([['faqs-consented', ['prod']]]);
+    const beacon = report.behaviour!.changes[0]!.envs[0]!.requests.changed[0]!;
+    expect(beacon.url).toContain('metrics.firm.example');
+    expect(beacon.params).toEqual([
+      { key: 'pageName', label: 'pageName', base: 'advisor > faqs > FAQs', head: 'advisor > faqs > Frequently Asked Questions' },
+      { key: 'v22', label: 'eVar22 (pageName)', base: 'advisor > faqs > FAQs', head: 'advisor > faqs > Frequently Asked Questions' },
+    ]);
+  }, 60_000);
+
+  it('lists a pixel on a new host and exits 1 with --fail-on new-host (0 without)', async () => {
+    writeFileSync(join(root, PIXEL_RULE), pixelRule('ad.pixels.example'));
+    const failing = await tagcDiff('--base', 'HEAD', '--env', 'prod', '--fail-on', 'new-host');
+    expect(failing.code).toBe(1);
+    expect(failing.out).toContain('- **new host** `ad.pixels.example` (img-src, advertising) by ad-pixel');
+    expect(failing.out).toContain('- rule added: `ad-pixel` (rules/ad-pixel.ts)');
+    expect(failing.out).toContain("- request appeared (image): `GET https://ad.pixels.example/ddm/activity/src=123?cat=faq&dc_lat=&dc_rdid=&npa=&ord={random}&");
+    expect(failing.out).toContain("- now skipped: `ad-pixel @ Page Load Completed`");
+    expect(failing.out.split('\n')[0]).toContain(' — fails on new-host (prod: ad.pixels.example)');
+    expect(failing.err).toContain('tagc diff: fails on new-host (prod: ad.pixels.example)');
+    const passing = await tagcDiff('--base', 'HEAD', '--env', 'prod', '--fail-on', 'removed-rule,consent');
+    expect(passing.code).toBe(0);
+  }, 90_000);
+
+  it('compares two build folders, structure only with --no-scenarios', async () => {
+    const dirs = mkdtempSync(join(tmpdir(), 'tagc-diff-'));
+    try {
+      await compile({ root, outDir: join(dirs, 'a'), envs: ['prod'] });
+      writeFileSync(join(root, PIXEL_RULE), pixelRule('ad.pixels.example'));
+      await compile({ root, outDir: join(dirs, 'b'), envs: ['prod'] });
+      const { code, out } = await tagcDiff('--base', join(dirs, 'a'), '--head', join(dirs, 'b'), '--format', 'json', '--no-scenarios');
+      expect(code).toBe(0);
+      const report = JSON.parse(out) as DiffReport;
+      expect(report.behaviour).toBeUndefined();
+      expect(report.environments).toEqual(['prod']);
+      expect(report.structure[0]!.hosts.added.map((h) => h.host)).toEqual(['ad.pixels.example']);
+      expect(report.structure[0]!.rules.added.map((r) => r.name)).toEqual(['ad-pixel']);
+      expect(report.structure[0]!.size.gzipBytes).toBeGreaterThan(0);
+    } finally {
+      rmSync(dirs, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses an unknown ref, an unknown --fail-on condition and a missing --base with a clear message', async () => {
+    const ref = await tagcDiff('--base', 'no-such-branch');
+    expect(ref.code).toBe(1);
+    expect(ref.err).toContain('--base no-such-branch: neither a build folder (with manifest.json) nor a commit of the repository at');
+    const cond = await tagcDiff('--base', 'HEAD', '--fail-on', 'new-host,everything');
+    expect(cond.code).toBe(2);
+    expect(cond.err).toContain('--fail-on: unknown condition "everything" (new-host, consent, removed-rule, size:+<gzip bytes>)');
+    const none = await tagcDiff();
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('tagc diff: --base is required');
+    expect(existsSync(join(root, '.tagc-tmp')) ? readdirSync(join(root, '.tagc-tmp')) : []).toEqual([]);
+  });
+});

@@ -54,7 +54,7 @@ export function start(config: ContainerConfig): Runtime | undefined {
 function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime {
   const host = win as unknown as Record<string, unknown>;
   const monitors = createMonitors(host.__tagcMonitors);
-  const services_: Record<string, unknown> = {};
+  const services_: Record<string, unknown> = Object.create(null);
   let dataLayerPush: (entry: Record<string, unknown>) => void = () => {};
   let currentState: () => JsonState = () => ({});
 
@@ -88,6 +88,9 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
   });
   DEBUG: log.info(`Loaded ${config.build.environment} build ${config.build.hash} with ${config.rules.length} rules`);
 
+  // Events raised while the bundle starts (by a rule, a provider or the page) wait until every
+  // source is attached and the data layer has taken its queued entries, then run in order.
+  dispatcher.hold();
   for (const source of config.sources) {
     try {
       source.listen?.((payload) => services.emit(source.key, source.key.replace(/^@/, ""), payload), services);
@@ -111,5 +114,6 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
       monitorOverwrite(win, dataLayer.array);
     }
   });
+  dispatcher.release();
   return { services, push: services.push, state: () => currentState() };
 }

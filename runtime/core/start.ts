@@ -111,7 +111,7 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
     if (dataLayer) {
       dataLayerPush = dataLayer.push;
       currentState = dataLayer.state;
-      monitorOverwrite(win, dataLayer.array);
+      if (dataLayer.onWindow) monitorOverwrite(win, dataLayer.array);
     }
   });
   dispatcher.release();

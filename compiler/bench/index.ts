@@ -24,6 +24,7 @@ export interface BenchFigures {
 const EXTRAS: [string, string][] = [
   ['beacon', 'benchBeacon'],
   ['viewer', 'benchViewer'],
+  ['redaction', 'benchRedaction'],
 ];
 
 export async function runBench(root: string, log: (line: string) => void = () => undefined): Promise<BenchFigures> {

@@ -41,6 +41,12 @@ export const site = {
    * page context); consentCookie, when set, holds initialisation until that cookie exists.
    */
   dataLayer: { resetBefore: ['Page Load Started'], consentCookie: null },
+  /**
+   * PII redaction at the egress point (docs/security.md): on unless `redact: false`. Emails, US
+   * SSNs, phone numbers and card numbers in any outbound value become [REDACTED]; these query
+   * parameters are dropped from every URL that leaves (the page URL in `g`, the referrer, ...).
+   */
+  privacy: { redact: true as boolean, stripParams: ['email', 'e-mail', 'phone', 'tel', 'mobile', 'ssn', 'dob', 'password', 'pwd', 'token', 'accountNumber'] },
   /** Link schemes that count as internal links. */
   internalSchemes: ['mailto:', 'tel:', 'javascript:'],
   /**

@@ -107,6 +107,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
     dataLayer: [],
     skipped: [],
     failed: [],
+    refused: [],
     bundle: { file: bundle.file, hash: /container\.([0-9a-f]+)\.min\.js$/.exec(bundle.file)?.[1] ?? '' },
   };
   let startedAt = 0;
@@ -218,6 +219,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
         ruleFired: (e: { rule: string; event: string; order: number }) => result.fired.push({ rule: e.rule, event: e.event, order: e.order }),
         ruleSkipped: (e: { rule: string; event: string; condition: string; index: number }) => result.skipped.push({ rule: e.rule, event: e.event, condition: e.condition, index: e.index }),
         actionFailed: (e: { rule: string; event: string; action: string; error: string }) => result.failed.push({ rule: e.rule, event: e.event, action: e.action, error: e.error }),
+        requestRefused: (e: { url: string; category: string; via: string; reason: string }) => result.refused.push({ url: e.url, category: e.category, via: e.via, reason: e.reason }),
       },
     ];
     if (provider && options.consent !== undefined) writeStoredConsent(provider, win, options.consent);

@@ -1,4 +1,5 @@
 import type { Action, Condition, Rule } from '../declare/types';
+import type { Refusal } from './egress';
 
 // Monitor hooks for tools (tagc simulate, QA extensions, the debugger). A page can register
 // before the bundle loads through `window.__tagcMonitors`, as Launch's `_satellite._monitors`.
@@ -14,6 +15,8 @@ export interface Monitor {
   ruleSkipped?(e: RuleEvent & { condition: string; index: number }): void;
   ruleCompleted?(e: RuleEvent): void;
   actionFailed?(e: RuleEvent & { action: string; index: number; error: string }): void;
+  /** A request the egress point refused (runtime/core/egress.ts). */
+  requestRefused?(e: Refusal): void;
 }
 
 export function createMonitors(initial: unknown): {

@@ -1,8 +1,11 @@
-import type { DataElement, EventSource, JsonState, Rule, RuntimeServices } from '../declare/types';
+import type { DataElement, EventSource, JsonState, Rule, RuntimeServices, SendCategory } from '../declare/types';
+import { consentAllows } from '../consent/gate';
+import { configureRedaction } from '../privacy/redact';
 import { createApi, type BuildInfo } from './api';
 import { attachDataLayer, dataLayerArray, monitorOverwrite, whenConsentCookie } from './data-layer';
 import { createDispatcher } from './dispatch';
 import { isAuthorisedHost } from './domain';
+import { configureEgress, egressBeacon, egressFetch, egressImage, type EgressPolicy } from './egress';
 import { log, reason } from './log';
 import { createMonitors } from './monitor';
 import { createResolver } from './resolve';
@@ -24,6 +27,15 @@ export interface ContainerConfig {
   validate?: (name: string, payload: JsonState) => void;
   /** The data-layer manager (spec §4): events that reset the computed state, the consent cookie to wait for. */
   dataLayer?: { resetBefore?: readonly string[]; consentCookie?: string | null };
+  /** The egress point's settings (generated entry): the host inventory, declared consent exemptions, redaction. */
+  egress?: EgressSettings;
+}
+
+export interface EgressSettings {
+  hosts: EgressPolicy['hosts'];
+  /** Paths where a category needs no consent (the analytics gate's declared exemption, spec §6). */
+  exempt?: Partial<Record<SendCategory, readonly string[]>>;
+  redact?: { enabled?: boolean; strip?: readonly string[] };
 }
 
 export interface Runtime {
@@ -68,7 +80,20 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
       if (!(name in services_)) services_[name] = create();
       return services_[name] as T;
     },
+    send(category, url, init = {}) {
+      const { via, ...rest } = init;
+      if (via === 'beacon') return egressBeacon(win, category, url, typeof rest.body === 'string' ? rest.body : undefined) ? Promise.resolve(undefined) : Promise.reject(new Error('beacon not sent'));
+      if (via === 'image') return egressImage(win, category, url) ? Promise.resolve(undefined) : Promise.reject(new Error('request refused'));
+      return egressFetch(win, category, url, rest);
+    },
   };
+  const egress = config.egress;
+  configureRedaction(egress?.redact);
+  configureEgress({
+    hosts: egress?.hosts ?? null,
+    allows: (category) => consentAllows(services, category) || !!egress?.exempt?.[category]?.includes(win.location.pathname),
+    refused: (e) => monitors.emit('requestRefused', e),
+  });
 
   const resolver = createResolver({ ...config.dataElements }, services);
   const dispatcher = createDispatcher(config, resolver, services, monitors);

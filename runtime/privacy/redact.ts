@@ -62,19 +62,22 @@ function decode(s: string): string | undefined {
   }
 }
 
-/** A URL-encoded component: checked in its decoded form, re-encoded only when it changed. */
-function component(raw: string, depth: number): string {
+/** A URL-encoded component: checked in its decoded form, re-encoded only when it changed (a path
+ * segment keeps its sub-delimiters, e.g. the `;`-separated parameters of an activity pixel). */
+function component(raw: string, depth: number, path?: boolean): string {
   const d = decode(raw);
-  if (d === undefined || d === raw) return text(raw, depth);
+  if (d === undefined) return text(raw, depth);
   const clean = text(d, depth);
-  return clean === d ? raw : encodeURIComponent(clean);
+  if (clean === d) return raw;
+  const enc = encodeURIComponent(clean);
+  return path ? enc.replace(/%(2[146-9AC]|3[ABD]|40)/g, (m) => decodeURIComponent(m)) : enc;
 }
 
-/** Decoded text: matches, then a URL or encoded text inside it. */
+/** Decoded text: a URL (each of its parts), or text with matches replaced and encoded text inside it checked. */
 function text(s: string, depth: number): string {
+  if (depth > 2) return redactText(s);
+  if (/^([a-z][a-z0-9+.-]*:)?\/\/|^\/|^\?|^[^=&\s/]+=[^&]*&/i.test(s)) return url(s, depth + 1);
   const out = redactText(s);
-  if (depth > 2) return out;
-  if (/^([a-z][a-z0-9+.-]*:)?\/\/|^\/|^\?|^[^=&\s/]+=[^&]*&/i.test(out)) return url(out, depth + 1);
   return /%[0-9A-Fa-f]{2}/.test(out) ? component(out, depth + 1) : out;
 }
 
@@ -94,7 +97,7 @@ function url(u: string, depth: number): string {
   const head = hash < 0 ? u : u.slice(0, hash);
   const q = head.indexOf('?');
   const path = q < 0 ? head : head.slice(0, q);
-  let out = path.split('/').map((seg) => component(seg, depth)).join('/');
+  let out = path.split('/').map((seg) => component(seg, depth, true)).join('/');
   if (q >= 0) out += `?${query(head.slice(q + 1), depth)}`;
   return hash < 0 ? out : `${out}#${component(u.slice(hash + 1), depth)}`;
 }

@@ -1,4 +1,5 @@
 import { getCookie } from '../core/cookies';
+import { egressBeacon, egressFetch } from '../core/egress';
 import { log, reason } from '../core/log';
 import { MAX_PARAMS, MAX_PARAM_NAME, MAX_PARAM_VALUE, TARGET_TIMEOUT_MS, TARGET_VERSION, URL_SIZE_LIMIT } from './constants';
 import { deliver, DeliveryError, type DeliveryResponse, type Offer } from './delivery';
@@ -145,8 +146,9 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     try {
       const target = url();
       // Notifications go as a beacon (survives navigation), else a text/plain POST.
-      if (target.length <= URL_SIZE_LIMIT && typeof win.navigator.sendBeacon === 'function' && win.navigator.sendBeacon(target, text)) return;
-      void win.fetch(target, { method: 'POST', body: text, headers: { 'Content-Type': 'text/plain' }, keepalive: true }).catch((error: unknown) => log.warn(`Track event request failed: ${reason(error)}`));
+      const sent = target.length <= URL_SIZE_LIMIT ? egressBeacon(win, 'performance', target, text) : false;
+      if (sent !== false) return;
+      void egressFetch(win, 'performance', target, { method: 'POST', body: text, headers: { 'Content-Type': 'text/plain' }, keepalive: true }).catch((error: unknown) => log.warn(`Track event request failed: ${reason(error)}`));
     } catch (error) {
       log.warn(`Track event request failed: ${reason(error)}`);
     }

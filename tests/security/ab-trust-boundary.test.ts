@@ -4,6 +4,7 @@ import { createTargetClient, type TargetConfig } from '../../runtime/target/clie
 import { FLICKER_STYLE_ID } from '../../runtime/target/constants';
 import { allowedEdge } from '../../runtime/target/edge';
 import { sanitizedHtml } from '../../runtime/target/safe-content';
+import { openEgress } from '../helpers/egress';
 
 // Security review, issue 12: the A/B trust boundary. Rows "the edge entry of the mbox cookie is
 // used as the delivery host unchecked; a response's edgeHost is stored the same way", "an offer
@@ -22,6 +23,7 @@ const TYPES = ['at-content-rendering-failed', 'at-content-rendering-succeeded', 
 const record = (e: Event) => events.push({ type: e.type, message: (e as CustomEvent<{ message?: string }>).detail.message });
 
 beforeEach(() => {
+  openEgress();
   calls = [];
   events = [];
   respond = () => ({});

@@ -69,6 +69,11 @@ describe('redaction in URLs and bodies', () => {
     expect(redactUrl(`${PAGE}#/contact?phone=555-123-4567`)).not.toContain('4567');
   });
 
+  it('keeps the sub-delimiters of a path segment it re-encodes (an activity pixel stays parseable)', () => {
+    const pixel = 'https://ad.doubleclick.net/ddm/activity/src=8765432;type=firm0;cat=fundad0;u1=jane%40firm.example;ord=123456789012?';
+    expect(redactUrl(pixel)).toBe(`https://ad.doubleclick.net/ddm/activity/src=8765432;type=firm0;cat=fundad0;u1=${encodeURIComponent(REDACTED)};ord=123456789012?`);
+  });
+
   it('drops the query parameters the site lists, at every level', () => {
     configureRedaction({ strip: ['email', 'Token'] });
     const inner = `${PAGE}?email=x&token=abc&keep=1`;

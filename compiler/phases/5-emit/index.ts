@@ -6,6 +6,7 @@ import type { KindRegistry } from '../../kinds/registry';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
 import { bundle, type Bundle } from './bundle';
+import { egressEntry, sitePrivacy } from './egress';
 import { entrySource, type BuildStamp } from './entry';
 import { graphJson } from './graph-json';
 import { hostInventory } from './hosts';
@@ -25,6 +26,7 @@ export interface EmitResult {
 export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[]): Promise<{ bundles: Record<string, Bundle>; files: Record<string, string>; timings: Record<string, number>; hosts: Record<string, HostUse[]> }> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
+  const privacy = sitePrivacy(graph.load.site?.value);
   const runtimeStart = join(root, 'runtime', 'core', 'start.ts');
   const bundles: Record<string, Bundle> = {};
   const files: Record<string, string> = {};
@@ -34,11 +36,13 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
     const t0 = performance.now();
     const env = plan.env.name;
     const extras = validationEntry(graph, plan, site, stamp.version);
+    // The bundle carries its own inventory: its egress point refuses any other host.
+    hosts[env] = hostInventory(plan, registry, site);
+    extras.config.egress = egressEntry(plan, hosts[env], privacy);
     const b = await bundle(root, plan, entrySource(graph, plan, existsSync(runtimeStart) ? runtimeStart : runtimeStart, domains, stamp, extras));
     bundles[env] = b;
     files[`${env}/${b.fileName}`] = b.code;
     files[`${env}/${b.mapName}`] = b.map;
-    hosts[env] = hostInventory(plan, registry, site);
     files[`${env}/graph.json`] = JSON.stringify({ ...graphJson(graph, plan, b, stamp, diagnostics), hosts: hosts[env] }, null, 1);
     timings[`bundle ${env}`] = performance.now() - t0;
   }

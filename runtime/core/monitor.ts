@@ -11,6 +11,8 @@ export interface RuleEvent {
 }
 
 export interface Monitor {
+  /** The rule's event happened; its consent and conditions are checked next (Launch's ruleTriggered). */
+  ruleTriggered?(e: RuleEvent): void;
   ruleFired?(e: RuleEvent): void;
   ruleSkipped?(e: RuleEvent & { condition: string; index: number }): void;
   ruleCompleted?(e: RuleEvent): void;

@@ -132,6 +132,30 @@ export const CATALOGUE = {
       `${a.label} ${a.index + 1} of rule "${a.rule}" sends ${a.sends} data but can run without ${a.sends} consent: add \`consent: '${a.sends}'\` to the rule or a consentGranted('${a.sends}') condition (docs/consent.md)`,
     fix: "Add `consent: '<category>'` to the rule, or a consentGranted('<category>') condition among its conditions.",
   }),
+  custom_network_use: spec<{ what: string }>({
+    severity: 'error',
+    title: 'Custom code reaches the network around the egress point',
+    message: (a) => `custom code ${a.what}: a request made this way skips the egress point, where consent, the host inventory and PII redaction are checked (docs/security.md)`,
+    fix: "Send with `ctx.runtime.send(category, url, { via: 'image' | 'beacon' | 'fetch' })` from an action whose `sends` is that category and whose `hosts` lists the host; load scripts and pixels with their kinds (loadScript, activityPixel).",
+  }),
+  send_category_unknown: spec<{ rule: string }>({
+    severity: 'error',
+    title: 'A runtime.send call does not name its consent category as a literal',
+    message: (a) => `runtime.send in rule "${a.rule}" must name its category as a literal ('analytics', 'advertising', 'performance' or 'necessary'), so that the consent proof can check it`,
+    fix: "Write the category as a string literal: `ctx.runtime.send('advertising', url, ...)`.",
+  }),
+  send_category_mismatch: spec<{ rule: string; category: string; sends: string }>({
+    severity: 'error',
+    title: 'Custom code sends a category its action does not declare',
+    message: (a) => `runtime.send('${a.category}', ...) in rule "${a.rule}" sends ${a.category} data, but the action declares sends: ${a.sends}; the consent proof would gate it on the wrong consent`,
+    fix: "Declare what the action really sends (`sends: '<category>'`) and gate the rule on that consent, or send a category the action declares.",
+  }),
+  send_host_undeclared: spec<{ rule: string; host: string }>({
+    severity: 'error',
+    title: 'Custom code sends to a host its action does not declare',
+    message: (a) => `runtime.send in rule "${a.rule}" sends to ${a.host}, which no action of the rule lists in \`hosts\`; the egress point would refuse it (it is not in the host inventory)`,
+    fix: "Add the host to the action's `hosts` (it then appears in the host inventory and the CSP), or send to a declared host.",
+  }),
   dead_rule: spec<{ rule: string; reason: string }>({
     severity: 'warning',
     title: 'A rule can never fire',

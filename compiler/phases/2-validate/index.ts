@@ -8,6 +8,7 @@ import type { LoadResult } from '../1-load';
 import { dataElementEnvelope, ruleEnvelope, schemaEnvelope } from './envelopes';
 import { codeReads, dataElementReads, findRefs, suggest } from './references';
 import { proveConsent } from './consent-proof';
+import { proveNetwork } from './network-proof';
 
 // Phase 2: shapes (zod), kind params, references, cycles, duplicates, JSON Schema validity,
 // and what can be proven dead. Problems become diagnostics; nothing is thrown.
@@ -139,7 +140,10 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
   }
 
   // Consent: every action that sends data runs only behind its category's consent.
-  proveConsent(loaded.rules.filter((r) => ruleEnvelope.safeParse(r.value).success), diagnostics);
+  const rules = loaded.rules.filter((r) => ruleEnvelope.safeParse(r.value).success);
+  proveConsent(rules, diagnostics);
+  // ... and custom code sends only through the egress point, what its actions declare.
+  proveNetwork(rules, diagnostics);
 }
 
 /** Each elementary cycle once, found by depth-first search (Tarjan would do; the graph is small). */

@@ -55,8 +55,8 @@ export interface RenderPolicy {
 }
 
 function url(win: Window & typeof globalThis, value: unknown, missing: string): string {
-  const raw = String(need(value as string, missing));
-  const out = httpUrl(raw, win.location.href);
+  // Only a string is a URL: an object would become "[object Object]", a relative URL.
+  const out = typeof value === 'string' ? httpUrl(need(value, missing), win.location.href) : need(null, missing);
   if (!out) throw new RenderError('Action has an unsafe url: only http(s) is allowed');
   return out;
 }

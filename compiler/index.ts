@@ -13,7 +13,7 @@ import { addPositions } from './diagnostics/locate';
 import { emitBundles, manifestFor, readManifest, writeOutput } from './phases/5-emit';
 import type { Bundle } from './phases/5-emit/bundle';
 import type { BuildStamp } from './phases/5-emit/entry';
-import { dataElementNames, payloadTypes, writeGenerated } from './phases/5-emit/types';
+import { dataElementNames, declareTypesModule, payloadTypes, writeGenerated } from './phases/5-emit/types';
 import { project } from './project';
 import { sourceDate } from './source-date';
 import { typeCheck } from './typecheck';
@@ -79,8 +79,8 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const graph = await time('graph', () => buildGraph(loaded, registry));
   addPositions(options.root, diagnostics.list);
   const types = time('types', async () => ({
-    [p.generated.payloads]: await payloadTypes(graph),
-    [p.generated.dataElements]: dataElementNames(graph),
+    [p.generated.payloads]: await payloadTypes(graph, declareTypesModule(options.root, p.generated.payloads)),
+    [p.generated.dataElements]: dataElementNames(graph, declareTypesModule(options.root, p.generated.dataElements)),
   }));
   if (diagnostics.errors.length) {
     const error = new CompileError(diagnostics.list);

@@ -41,6 +41,12 @@ export const site = {
    * page context); consentCookie, when set, holds initialisation until that cookie exists.
    */
   dataLayer: { resetBefore: ['Page Load Started'], consentCookie: null },
+  /**
+   * PII redaction at the egress point (docs/security.md): on unless `redact: false`. Emails, US
+   * SSNs, phone numbers and card numbers in any outbound value become [REDACTED]; these query
+   * parameters are dropped from every URL that leaves (the page URL in `g`, the referrer, ...).
+   */
+  privacy: { redact: true as boolean, stripParams: ['email', 'e-mail', 'phone', 'tel', 'mobile', 'ssn', 'dob', 'password', 'pwd', 'token', 'accountNumber'] },
   /** Link schemes that count as internal links. */
   internalSchemes: ['mailto:', 'tel:', 'javascript:'],
   /**
@@ -103,8 +109,14 @@ export const site = {
   guestRole: 'guest',
   /** Party id service path, requested on the page's own origin (spec §7). */
   partyIdPath: '/api/advisor/identity-service/identities/partyId',
-  /** The targeting (A/B delivery) call on page load: 1 s timeout (spec §7, §9). */
-  targeting: { timeout: 1000, version: '2.11.4' },
+  /**
+   * The targeting (A/B delivery) call on page load: 1 s timeout (spec §7, §9). Deliveries go only to
+   * hosts.abEdge or a host under edgeDomains (an edge named by the mbox cookie or a response
+   * elsewhere is ignored). offerScripts: offers from those hosts may run customCode (at.js
+   * parity); sanitizeHtml: clean every HTML offer of handlers, srcdoc and script URLs (HTML from
+   * anywhere else always is). docs/security.md.
+   */
+  targeting: { timeout: 1000, version: '2.11.4', edgeDomains: ['tt.omtrdc.example'], offerScripts: true as boolean, sanitizeHtml: false as boolean },
   /**
    * Consent (spec §4, §6, §9; docs/wire-formats.md). TrustArc-kind notice: level 0 required, 1
    * functional/performance (analytics and website performance), 2 advertising. Vendor id 7149

@@ -29,6 +29,7 @@ export const EXTRAS: [string, string][] = [
   ['profile', 'benchProfile'],
   ['diff', 'benchDiff'],
   ['tests', 'benchTests'],
+  ['redaction', 'benchRedaction'],
 ];
 
 export const GROUPS = ['stacks', ...EXTRAS.map(([name]) => name)];

@@ -20,6 +20,7 @@ const USAGE = `tagc: rules-as-code tag manager
   tagc rollback <env> [--to <id>]  point an environment back at its previous (or a named) release
   tagc releases [<env>]            each environment's release history
   tagc snippet <env> [--build <id>]  the pinned (SRI) and stable-URL embed code
+  tagc csp <env>                   the Content-Security-Policy (nonce and host allow-list forms) from the host inventory
 
   Publishing commands take --to, --endpoint, --region, --dry-run; tagc <command> --help for more.
 `;
@@ -56,6 +57,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./commands/releases')).releasesCommand(rest);
       case 'snippet':
         return await (await import('./commands/snippet')).snippetCommand(rest);
+      case 'csp':
+        return await (await import('./commands/csp')).cspCommand(rest);
       case undefined:
       case 'help':
       case '--help':

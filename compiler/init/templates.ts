@@ -58,9 +58,10 @@ export default rule({
     {
       label: 'page-view pixel',
       sends: 'necessary',
+      // Custom code reaches the network only through ctx.runtime.send, to the hosts it declares.
+      hosts: [site.hosts.pixel],
       run(ctx) {
-        const img = new ctx.runtime.win.Image(1, 1);
-        img.src = \`https://\${site.hosts.pixel}/pv?name=\${encodeURIComponent(String(ctx.value(de('pageName')) ?? ''))}\`;
+        void ctx.runtime.send('necessary', \`https://\${site.hosts.pixel}/pv?name=\${encodeURIComponent(String(ctx.value(de('pageName')) ?? ''))}\`, { via: 'image' });
       },
     },
   ],
@@ -125,6 +126,12 @@ const packageJson = (o: InitOptions) =>
     2,
   )}\n`;
 
+// The project's own test configuration, so that vitest never picks up an enclosing project's.
+const vitestConfig = `import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ test: { include: ['tests/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } });
+`;
+
 const tsconfig = `${JSON.stringify(
   {
     compilerOptions: {
@@ -161,6 +168,7 @@ export function initFiles(o: InitOptions): Record<string, string> {
   return {
     'package.json': packageJson(o),
     'tsconfig.json': tsconfig,
+    'vitest.config.ts': vitestConfig,
     'README.md': readme(o),
     '.gitignore': 'node_modules/\nbuild/\n',
     'rules/site.config.ts': siteConfig(o),

@@ -53,6 +53,9 @@ export const valueOrRef = z.union([ref, z.string(), z.number(), z.boolean(), z.n
 /** A nested condition or action descriptor (its runtime function is not checked here). */
 export const descriptor = z.object({ kind: z.string(), params: z.record(z.string(), z.unknown()) }).passthrough();
 
+/** A host in the inventory: a host name (port allowed), `*.` a domain's subdomains, or `'self'` (the page's origin). */
+export const inventoryHost = z.string().regex(/^('self'|\*\.[a-z0-9-]+(\.[a-z0-9-]+)+|[a-z0-9-]+(\.[a-z0-9-]+)*(:\d+)?)$/i, "a host name, *.domain or 'self'");
+
 /** The host of an absolute URL (`'self'` for a relative one), for `hosts()`. */
 export function hostOf(url: string): string {
   try {

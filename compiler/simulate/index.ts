@@ -170,6 +170,7 @@ export async function simulateScript(script: PageScript, options: SimulateOption
     dataLayer: [],
     skipped: [],
     failed: [],
+    refused: [],
     bundle: { file: bundle.file, hash: bundle.hash },
   };
   let startedAt = 0;
@@ -284,6 +285,7 @@ export async function simulateScript(script: PageScript, options: SimulateOption
           result.skipped.push({ rule: e.rule, event: e.event, condition: e.condition, index: e.index, ...(explain ? { explain } : {}) });
         },
         actionFailed: (e: { rule: string; event: string; action: string; error: string }) => result.failed.push({ rule: e.rule, event: e.event, action: e.action, error: e.error }),
+        requestRefused: (e: { url: string; category: string; via: string; reason: string }) => result.refused.push({ url: e.url, category: e.category, via: e.via, reason: e.reason }),
       },
     ];
     if (provider && options.consent !== undefined) writeStoredConsent(provider, win, options.consent);

@@ -41,6 +41,8 @@ export interface SimulateResult {
   skipped: { rule: string; event: string; condition: string; index: number; explain?: SimulatedExplanation }[];
   /** Actions that threw, rejected or timed out. */
   failed: { rule: string; event: string; action: string; error: string }[];
+  /** Requests the bundle's egress point refused (consent at the moment of leaving, a host outside the inventory, a non-http(s) URL); URLs redacted. */
+  refused: { url: string; category: string; via: string; reason: string }[];
   /** The consent the page started with and the provider callback fired, when given (--consent, --consent-event). */
   consent?: { stored: string; event: string | null };
   /** The bundle that ran. */

@@ -5,7 +5,11 @@ import { site } from '../site.config';
 
 // Spec §7: GET {origin}/api/advisor/identity-service/identities/partyId; the response is the party
 // id (plain text, a JSON string, or JSON with a partyId field), saved to local storage. Failures
-// are only logged. One request per page, however many events ask.
+// are only logged. One request per page, however many events ask. Custom code reaches the network
+// only through ctx.runtime.send (the egress point), to the hosts its action declares ('self').
+
+/** The hosts the party-id action declares for the host inventory. */
+export const PARTY_ID_HOSTS = ["'self'"];
 
 function partyIdFrom(text: string): string | undefined {
   const trimmed = text.trim();
@@ -28,10 +32,10 @@ export function requestPartyId(runtime: RuntimeServices): Promise<void> {
   if (state.started) return Promise.resolve();
   state.started = true;
   const win = runtime.win;
-  return win
-    .fetch(`${win.location.origin}${site.partyIdPath}`, { method: 'GET', credentials: 'same-origin', headers: { Accept: 'application/json, text/plain' } })
+  return runtime
+    .send('necessary', `${win.location.origin}${site.partyIdPath}`, { method: 'GET', credentials: 'same-origin', headers: { Accept: 'application/json, text/plain' } })
     .then((res) => {
-      if (!res.ok) throw new Error('network response not ok');
+      if (!res?.ok) throw new Error('network response not ok');
       return res.text();
     })
     .then((text) => {

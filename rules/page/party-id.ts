@@ -1,5 +1,5 @@
 import { de, falsy, rule, truthy } from '../../runtime/declare';
-import { requestPartyId } from '../lib/party-id';
+import { PARTY_ID_HOSTS, requestPartyId } from '../lib/party-id';
 
 export default rule({
   id: 'party-id',
@@ -9,5 +9,5 @@ export default rule({
   // the data-layer queue (and the page view) never waits for it.
   order: 40,
   conditions: [truthy(de('loggedIn')), truthy(de('loginMethod')), falsy(de('partyCookie'))],
-  actions: [{ label: 'GET the party id and store it (errors only logged)', sends: 'necessary', run: (ctx) => void requestPartyId(ctx.runtime) }],
+  actions: [{ label: 'GET the party id and store it (errors only logged)', sends: 'necessary', hosts: PARTY_ID_HOSTS, run: (ctx) => void requestPartyId(ctx.runtime) }],
 });

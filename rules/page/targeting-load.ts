@@ -32,6 +32,9 @@ export default rule({
   actions: [
     loadTargeting({
       edgeHost: site.hosts.abEdge,
+      edgeDomains: [...site.targeting.edgeDomains],
+      offerScripts: site.targeting.offerScripts,
+      sanitizeHtml: site.targeting.sanitizeHtml,
       clientCode: site.ids.abClientCode,
       version: site.targeting.version,
       timeout: site.targeting.timeout,

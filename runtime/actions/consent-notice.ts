@@ -48,7 +48,7 @@ export function loadConsentNotice(options: ConsentNoticeOptions): Action {
       ensureContainer(doc, 'teconsent', false);
       watchNoticePage(win, options.page, noticeLanguage(win, options.url.canadaPrefixes));
       const src = noticeUrl(win, options.url);
-      injectScript(win, src).catch(() => log.error(`Failed to load the consent notice ${src}`));
+      injectScript(win, 'necessary', src).catch(() => log.error(`Failed to load the consent notice ${src}`));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { egressImage } from '../core/egress';
 import type { Action, ConsentCategory } from '../declare/types';
 
 // A social network's image pixel (conversion/page-view tags): a GET to the network's collection
@@ -22,8 +23,7 @@ export function socialPixel(options: SocialPixelOptions): Action {
       const q = new URLSearchParams();
       for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
       q.set('rnd', String(Math.floor(Math.random() * 1e13)));
-      const img = new ctx.runtime.win.Image(1, 1);
-      img.src = `${options.url}${options.url.includes('?') ? '&' : '?'}${q}`;
+      egressImage(ctx.runtime.win, options.sends ?? 'advertising', `${options.url}${options.url.includes('?') ? '&' : '?'}${q}`);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { egressImage } from '../core/egress';
 import type { Action, DataElementRef } from '../declare/types';
 
 // The advertising activity pixel (Floodlight-compatible, docs/wire-formats.md): `;`-separated parameters
@@ -33,9 +34,9 @@ export function activityPixel(options: ActivityPixelOptions): Action {
     sends: 'advertising',
     run(ctx) {
       const npa = ctx.value(options.npa ?? false);
-      const ord = String(Math.floor(Math.random() * 1e13));
-      const img = new ctx.runtime.win.Image(1, 1);
-      img.src = activityPixelUrl(options, !!npa && npa !== 'false', ord);
+      // 12 digits at most: never taken for a card number (13-19) by the redaction at egress.
+      const ord = String(Math.floor(Math.random() * 1e12));
+      egressImage(ctx.runtime.win, 'advertising', activityPixelUrl(options, !!npa && npa !== 'false', ord));
     },
   };
 }

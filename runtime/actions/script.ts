@@ -1,3 +1,4 @@
+import { egressSource } from '../core/egress';
 import { log, reason } from '../core/log';
 import type { Action, Env, SendCategory } from '../declare/types';
 
@@ -47,8 +48,8 @@ export function scriptUrl(url: ScriptOptions['url'], env: Env): string | undefin
   return typeof url === 'string' ? url : url[env];
 }
 
-/** Injects the script; resolves on load, rejects on error. */
-export function injectScript(win: Window & typeof globalThis, src: string, attributes: Record<string, string> = {}): Promise<void> {
+/** Injects the script through the egress point; resolves on load, rejects on error or refusal. */
+export function injectScript(win: Window & typeof globalThis, category: SendCategory, src: string, attributes: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const doc = win.document;
     const el = doc.createElement('script');
@@ -58,7 +59,7 @@ export function injectScript(win: Window & typeof globalThis, src: string, attri
     for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
     el.addEventListener('load', () => resolve(), { once: true });
     el.addEventListener('error', () => reject(new Error(`script ${src} failed to load`)), { once: true });
-    el.src = src;
+    if (!egressSource(win, category, el, src)) return reject(new Error(`script ${src} was refused`));
     (doc.head || doc.documentElement).appendChild(el);
   });
 }
@@ -83,7 +84,7 @@ export function loadScript(options: ScriptOptions): Action {
         done = true;
         log.error(`Failed to load the ${options.name} script ${src}: timed out after ${options.timeout ?? DEFAULT_TIMEOUT} ms`);
       }, options.timeout ?? DEFAULT_TIMEOUT);
-      injectScript(win, src, options.attributes).then(
+      injectScript(win, options.sends, src, options.attributes).then(
         () => {
           if (done) return;
           done = true;

@@ -12,6 +12,12 @@ import { pageNonce } from './script';
 
 export interface TargetingOptions {
   edgeHost: string;
+  /** Domains whose hosts may also serve deliveries (an edge host named by a response or the mbox cookie). */
+  edgeDomains: readonly string[];
+  /** Whether offers from an allowed edge host may run customCode (at.js parity); an explicit site decision. */
+  offerScripts: boolean;
+  /** Clean every HTML offer (no handlers, srcdoc, script URLs). Untrusted HTML is always cleaned. */
+  sanitizeHtml?: boolean;
   clientCode: string;
   version: string;
   /** Abort after this many ms (spec §7: 1 s). */
@@ -43,7 +49,11 @@ export function loadTargeting(options: TargetingOptions): Action {
     run(ctx) {
       const win = ctx.runtime.win;
       const client = ctx.runtime.service('target', () => {
-        const c = createTargetClient(win, { edgeHost: options.edgeHost, clientCode: options.clientCode, version: options.version, disable: options.disable }, pageNonce(win.document));
+        const c = createTargetClient(
+          win,
+          { edgeHost: options.edgeHost, edgeDomains: options.edgeDomains, offerScripts: options.offerScripts, sanitizeHtml: options.sanitizeHtml, clientCode: options.clientCode, version: options.version, disable: options.disable },
+          pageNonce(win.document),
+        );
         if (c.enabled) install(win, c);
         return c;
       });

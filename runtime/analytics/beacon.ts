@@ -5,10 +5,13 @@ import { eventName, filterEvents, serialiseEvents } from './events';
 import { byteLength, LIMITS, truncateBytes, wellFormed } from './limits';
 import { isClearedVar, wireName } from './names';
 import { serialiseProducts } from './products';
+import { redactText, redactUrl } from '../privacy/redact';
 
 // AppMeasurement-compatible beacon (docs/wire-formats.md): `https://{server}/b/ss/{rsid}/1/JS-{v}/s{n}?AQB=1…&AQE=1`.
 // A page view sends every variable set; a link hit (`pe=lnk_o|lnk_d|lnk_e`) sends the base set
 // (time, URL, referrer, ids, currency) plus only what `linkTrackVars` / `linkTrackEvents` name.
+// Values are redacted (runtime/privacy) before they are cut to their byte limits, so that a cut
+// never leaves half an address; the egress point redacts the whole URL again as it leaves.
 
 export const APPMEASUREMENT_VERSION = '2.27.0';
 export const DEFAULT_CURRENCY = 'USD';
@@ -62,7 +65,7 @@ function text(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(text).filter(Boolean).join(',');
   if (typeof value === 'object') return '';
-  return String(value).trim();
+  return redactText(String(value).trim());
 }
 
 function limitFor(name: string): number | undefined {
@@ -153,10 +156,10 @@ export function buildQuery(hit: Hit, id: IdentityFields = {}): string {
   add('mid', id.mid);
   add('aamlh', id.aamlh);
   if (!link) add('pageName', wireValue('pageName', hit.vars.pageName)); // ignored by the servers on link hits
-  const url = hit.pageUrl;
+  const url = redactUrl(hit.pageUrl);
   add('g', url.slice(0, 255));
   add('-g', url.slice(255));
-  add('r', truncateBytes(hit.referrer ?? '', LIMITS.referrer));
+  add('r', truncateBytes(redactUrl(hit.referrer ?? ''), LIMITS.referrer));
   q += groupQuery('c', contextEntries(hit.vars.contextData, trackVars ? (key) => trackVars.has(`contextData.${key}`) : null), encode);
   add('cc', wireValue('currencyCode', hit.vars.currencyCode));
 
@@ -176,8 +179,8 @@ export function buildQuery(hit: Hit, id: IdentityFields = {}): string {
   }
   if (link) {
     q += `&pe=lnk_${link.type}`;
-    add('pev1', link.url);
-    add('pev2', truncateBytes(link.name, LIMITS.linkName));
+    add('pev1', link.url && redactUrl(link.url));
+    add('pev2', truncateBytes(redactText(link.name), LIMITS.linkName));
   }
   for (const [key, value] of Object.entries(hit.technology ?? {})) if (sends(key)) add(key, value);
   return `${q}&AQE=1`;

@@ -74,6 +74,7 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
     try {
       const url = buildBeaconUrl(p.target, buildQuery(p.hit, id));
       const transport = transmit(win, url, p.exit || leaving);
+      if (!transport) return;
       DEBUG: log.info(`Analytics ${p.hit.link ? 'link hit' : 'page view'} sent (${transport})`);
       for (const l of listeners.slice()) l({ url, transport });
     } catch (error) {

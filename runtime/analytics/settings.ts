@@ -11,6 +11,8 @@ export interface IdentitySettings {
   host: string;
   optInApplies?: boolean;
   disableIdSyncs?: boolean;
+  /** Partner hosts the identity service's syncs (`ibs`) may go to; any other sync is refused at the egress point. */
+  syncHosts?: readonly string[];
 }
 
 export interface AnalyticsSettings {

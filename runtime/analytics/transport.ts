@@ -1,10 +1,12 @@
+import { egressBeacon, egressFetch, egressImage } from '../core/egress';
 import { log, reason } from '../core/log';
 import { MAX_GET_URL } from './limits';
 
 // How a beacon leaves the page (docs/wire-formats.md): an image GET; a credentialed form POST when the URL
 // is longer than 2047 characters; `sendBeacon` for exit links and for hits while the page is
 // being hidden (an image request may be cancelled with the page). A hidden page's long hit goes as
-// `fetch(…, { keepalive: true })`, which also survives the page.
+// `fetch(…, { keepalive: true })`, which also survives the page. Every way leaves through the
+// egress point (analytics consent, host inventory, redaction); null when it refused the hit.
 
 export type Transport = 'image' | 'post' | 'beacon' | 'keepalive';
 
@@ -14,8 +16,7 @@ const KEEPALIVE_QUOTA = 65536;
 function post(win: Window & typeof globalThis, url: string, keepalive: boolean): void {
   const at = url.indexOf('?');
   const body = url.slice(at + 1);
-  win
-    .fetch(url.slice(0, at), {
+  egressFetch(win, 'analytics', url.slice(0, at), {
       method: 'POST',
       body,
       credentials: 'include',
@@ -28,14 +29,12 @@ function post(win: Window & typeof globalThis, url: string, keepalive: boolean):
 }
 
 /** Sends a beacon URL; `leaving` when the page is going away or the hit is an exit link. */
-export function transmit(win: Window & typeof globalThis, url: string, leaving: boolean): Transport {
+export function transmit(win: Window & typeof globalThis, url: string, leaving: boolean): Transport | null {
   const long = url.length > MAX_GET_URL;
   if (leaving) {
-    try {
-      if (!long && typeof win.navigator.sendBeacon === 'function' && win.navigator.sendBeacon(url)) return 'beacon';
-    } catch {
-      // A refused beacon (quota, policy) falls through to the ordinary transports.
-    }
+    // A beacon the browser declines (quota, policy) falls through to the ordinary transports.
+    const sent = long ? false : egressBeacon(win, 'analytics', url);
+    if (sent !== false) return sent ? 'beacon' : null;
     if (long && typeof win.fetch === 'function') {
       post(win, url, true);
       return 'keepalive';
@@ -45,7 +44,5 @@ export function transmit(win: Window & typeof globalThis, url: string, leaving: 
     post(win, url, false);
     return 'post';
   }
-  const img = new win.Image(1, 1);
-  img.src = url;
-  return 'image';
+  return egressImage(win, 'analytics', url) ? 'image' : null;
 }

@@ -23,19 +23,67 @@ export interface DataLayerHooks {
 
 export interface DataLayer {
   readonly array: unknown[];
+  /** Whether `window.appEventData` holds `array` (else the overwrite monitor has nothing to watch). */
+  readonly onWindow: boolean;
   state(): JsonState;
   /** Replaces the computed state (the reset before configured events). */
   reset(): void;
   push(entry: unknown): void;
 }
 
+type Read = { ok: true; value: unknown } | { ok: false };
+
+function readWindow(host: Record<string, unknown>): Read {
+  try {
+    return { ok: true, value: host[DATA_LAYER] };
+  } catch {
+    return { ok: false }; // a throwing getter
+  }
+}
+
+/** Entries pushed before the manager attached that it reads at most (a hostile length). */
+const MAX_QUEUED = 1000;
+
+/** The entries of a page's array from index `from`, each read on its own (a Proxy or getter may throw), and the next index. */
+function entriesOf(array: unknown[], from: number): { entries: unknown[]; next: number } {
+  const entries: unknown[] = [];
+  let n = from;
+  try {
+    n = array.length;
+    if (n - from > MAX_QUEUED) {
+      log.error(`${DATA_LAYER} has ${n - from} entries waiting; the first ${MAX_QUEUED} are read, the rest refused`);
+      n = from + MAX_QUEUED;
+    }
+  } catch {
+    return { entries, next: from };
+  }
+  for (let i = from; i < n; i++) {
+    try {
+      entries.push(array[i]);
+    } catch {
+      // An unreadable slot is skipped alone.
+    }
+  }
+  return { entries, next: Math.max(n, from) };
+}
+
 export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLayerHooks): DataLayer | null {
   const host = win as unknown as Record<string, unknown>;
-  if (host[DATA_LAYER] === undefined) host[DATA_LAYER] = [];
-  const array = host[DATA_LAYER];
-  if (!Array.isArray(array)) {
-    log.error('Data layer must be an Array');
-    return null;
+  const found = readWindow(host);
+  let readable = found.ok;
+  let source: unknown[] | null = null;
+  if (found.ok && found.value !== undefined) {
+    let isArray = false;
+    try {
+      isArray = Array.isArray(found.value);
+    } catch {
+      readable = false; // a revoked Proxy: taken over below
+    }
+    if (readable && !isArray) {
+      log.error('Data layer must be an Array');
+      return null;
+    }
+    if (isArray) source = found.value as unknown[];
   }
   let state: JsonState = {};
   const resetBefore = new Set(hooks.resetBefore ?? []);
@@ -69,7 +117,7 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
       payload = sanitize(entry) as JsonState;
     } catch (error) {
       if (!(error instanceof TooLarge)) throw error;
-      log.error(`Data layer entry dropped: ${error.message} (shared references?)`);
+      log.error(`Data layer entry dropped: ${error.message}`);
       return;
     }
     const name = payload.event;
@@ -97,38 +145,95 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
     }
   }
 
-  const pending = array.slice();
   const nativePush = Array.prototype.push;
-  Object.defineProperty(array, 'getState', { configurable: true, enumerable: false, writable: true, value: getState });
-  Object.defineProperty(array, 'push', {
-    configurable: true,
-    enumerable: false,
-    writable: true,
-    value: function push(this: unknown[], ...items: unknown[]): number {
-      const length = nativePush.apply(this, items);
-      for (const item of items) safeHandle(item);
-      return length;
-    },
-  });
+  function push(this: unknown[], ...items: unknown[]): number {
+    const length = nativePush.apply(this, items);
+    for (const item of items) safeHandle(item);
+    return length;
+  }
+
+  const queued = source ? entriesOf(source, 0) : { entries: [], next: 0 };
+  const pending = queued.entries;
+  let array = source;
+  let onWindow = !!source;
+  if (!source || !wrap(source, push, getState)) {
+    // Frozen, sealed, a fixed `push`, a hostile Proxy or a throwing getter: take over with a
+    // fresh array that keeps the queued entries, and read later pushes to the old one by polling.
+    if (source || !readable) log.warn(`${DATA_LAYER} could not be ${source ? 'wrapped' : 'read'}; tagc took it over with a new array`);
+    array = pending.slice();
+    wrap(array, push, getState);
+    onWindow = install(win, array);
+    if (source) pollGrowth(win, source, queued.next, safeHandle);
+  }
   for (const entry of pending) safeHandle(entry);
 
+  const managed = array!;
   return {
-    array,
+    array: managed,
+    onWindow,
     state: () => state,
     reset() {
       state = {};
     },
     push: (entry) => {
-      array.push(entry);
+      managed.push(entry);
     },
   };
 }
 
-/** The array pages push to, created if the page has none yet (pushes wait there until the manager attaches). */
+/** Installs tagc's push and getState on an array; false when the array refuses them. */
+function wrap(array: unknown[], push: (...items: unknown[]) => number, getState: (path?: unknown) => unknown): boolean {
+  try {
+    Object.defineProperty(array, 'getState', { configurable: true, enumerable: false, writable: true, value: getState });
+    Object.defineProperty(array, 'push', { configurable: true, enumerable: false, writable: true, value: push });
+    return array.push === push;
+  } catch {
+    return false;
+  }
+}
+
+/** Puts `array` on the window as `appEventData`; false when the page's property cannot be replaced. */
+function install(win: Window & typeof globalThis, array: unknown[]): boolean {
+  const host = win as unknown as Record<string, unknown>;
+  try {
+    host[DATA_LAYER] = array;
+    if (host[DATA_LAYER] === array) return true;
+  } catch {
+    // A throwing or missing setter: define the property instead.
+  }
+  try {
+    Object.defineProperty(win, DATA_LAYER, { configurable: true, enumerable: true, writable: true, value: array });
+    return host[DATA_LAYER] === array;
+  } catch {
+    log.error(`${DATA_LAYER} cannot be replaced; pushes to it are read by polling only`);
+    return false;
+  }
+}
+
+/** Reads entries appended to an array tagc could not wrap (page code holding the old reference). */
+function pollGrowth(win: Window & typeof globalThis, array: unknown[], from: number, handle: (entry: unknown) => void): void {
+  try {
+    if (!Object.isExtensible(array)) return; // frozen or sealed: it cannot grow
+  } catch {
+    // A Proxy whose trap throws: poll it anyway.
+  }
+  let next = from;
+  win.setInterval(() => {
+    const found = entriesOf(array, next);
+    next = found.next;
+    found.entries.forEach(handle);
+  }, CONSENT_POLL_MS);
+}
+
+/** The array pages push to, created if the page has none yet (pushes wait there until the manager attaches); undefined when unreadable. */
 export function dataLayerArray(win: Window & typeof globalThis): unknown {
   const host = win as unknown as Record<string, unknown>;
-  if (host[DATA_LAYER] === undefined) host[DATA_LAYER] = [];
-  return host[DATA_LAYER];
+  try {
+    if (host[DATA_LAYER] === undefined) host[DATA_LAYER] = [];
+    return host[DATA_LAYER];
+  } catch {
+    return undefined;
+  }
 }
 
 /**

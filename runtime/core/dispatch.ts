@@ -54,6 +54,8 @@ function explain(condition: Condition, ctx: RuleContext): Explanation | undefine
 export function createDispatcher(compiled: DispatchTable, resolver: Resolver, services: RuntimeServices, monitors: Monitors) {
   const queue: Job[] = [];
   let busy = false;
+  // Without a prototype, an event named "constructor" or "__defineGetter__" finds no rules.
+  const table: Record<string, readonly number[]> = Object.assign(Object.create(null), compiled.table);
 
   function fail(rule: Rule, action: Action, index: number, job: Job, error: unknown): void {
     const message = reason(error);
@@ -110,7 +112,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   }
 
   function runJob(job: Job, from: number, scope: ReturnType<Resolver['scope']>): void | Promise<void> {
-    const indices = compiled.table[job.key] ?? [];
+    const indices = table[job.key] ?? [];
     for (let i = from; i < indices.length; i++) {
       const pending = runRule(compiled.rules[indices[i]], job, scope);
       if (pending) return pending.then(() => runJob(job, i + 1, scope));
@@ -153,5 +155,12 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
     },
     /** True while nothing is queued or running (for tools and tests). */
     idle: () => !busy && queue.length === 0,
+    /** Queues events without running them until release() (start-up, while sources attach). */
+    hold(): void {
+      busy = true;
+    },
+    release(): void {
+      drain();
+    },
   };
 }

@@ -14,7 +14,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === null || (Object.getPrototypeOf(proto) === null && Object.prototype.toString.call(value) === '[object Object]');
 }
 
-function read(source: Record<string, unknown>, key: string): { ok: boolean; value?: unknown } {
+function read(source: Record<PropertyKey, unknown>, key: PropertyKey): { ok: boolean; value?: unknown } {
   try {
     return { ok: true, value: source[key] };
   } catch {
@@ -24,36 +24,72 @@ function read(source: Record<string, unknown>, key: string): { ok: boolean; valu
 
 /** More objects and arrays than this in one entry (counting each path to a shared node) and it is refused. */
 export const MAX_NODES = 20_000;
+/** More array slots and object keys than this in one entry (a sparse `length = 1e8`) and it is refused. */
+export const MAX_SLOTS = 50_000;
+/** Copying one entry may hold the main thread this long; past it the entry is refused. */
+export const MAX_MS = 50;
 
-/** Thrown by sanitize() for an entry over MAX_NODES: copying shared nodes along every path is exponential. */
+/** Thrown by sanitize() for an entry over a budget (nodes, slots or time). */
 export class TooLarge extends Error {}
+
+const now = () => (typeof performance === 'object' ? performance.now() : Date.now());
+
+/** Own keys, or none when a Proxy's trap throws. */
+function keysOf(v: object): string[] {
+  try {
+    return Object.keys(v);
+  } catch {
+    return [];
+  }
+}
+
+function lengthOf(v: object): number {
+  const n = read(v as Record<string, unknown>, 'length');
+  return n.ok && typeof n.value === 'number' && n.value > 0 ? n.value : 0;
+}
 
 /**
  * A JSON-like copy without prototype-polluting keys, throwing getters, functions, cycles (a
  * back-reference is dropped) or excessive depth. Each getter is read once. Throws TooLarge past
- * MAX_NODES objects, so that a node shared by two parents, repeatedly, cannot hang the page.
+ * MAX_NODES objects, MAX_SLOTS slots or MAX_MS milliseconds, so that a node shared by two
+ * parents, repeatedly, or a huge sparse array cannot hang the page.
  */
-export function sanitize(value: unknown): unknown {
-  const budget = { left: MAX_NODES };
+export function sanitize(value: unknown, clock: () => number = now): unknown {
+  let nodes = MAX_NODES;
+  let slots = MAX_SLOTS;
+  const deadline = clock() + MAX_MS;
   const ancestors = new Set<object>();
+  const slot = () => {
+    if (--slots < 0) throw new TooLarge(`more than ${MAX_SLOTS} values`);
+    if (clock() > deadline) throw new TooLarge(`took over ${MAX_MS} ms`);
+  };
   const copy = (v: unknown, depth: number): unknown => {
     if (v === null || typeof v !== 'object') return typeof v === 'function' ? undefined : v;
     if (depth >= MAX_DEPTH || ancestors.has(v)) return undefined;
-    const array = Array.isArray(v);
-    if (!array && !isPlainObject(v)) return v instanceof Date ? new Date(v.getTime()) : undefined;
-    if (--budget.left < 0) throw new TooLarge(`more than ${MAX_NODES} nested objects`);
+    let array = false;
+    let plain = false;
+    try {
+      array = Array.isArray(v);
+      plain = !array && isPlainObject(v);
+    } catch {
+      return undefined; // a revoked Proxy
+    }
+    if (!array && !plain) return v instanceof Date ? new Date(v.getTime()) : undefined;
+    if (--nodes < 0) throw new TooLarge(`more than ${MAX_NODES} nested objects`);
     ancestors.add(v);
     try {
       if (array) {
         const out: unknown[] = [];
-        for (let i = 0; i < (v as unknown[]).length; i++) {
-          const item = read(v as unknown as Record<string, unknown>, String(i));
+        for (let i = 0, n = lengthOf(v); i < n; i++) {
+          slot();
+          const item = read(v as unknown as Record<number, unknown>, i);
           out.push(item.ok ? copy(item.value, depth + 1) : undefined);
         }
         return out;
       }
       const out: JsonState = {};
-      for (const key of Object.keys(v)) {
+      for (const key of keysOf(v)) {
+        slot();
         if (UNSAFE.has(key)) continue;
         const item = read(v as Record<string, unknown>, key);
         if (!item.ok) continue;

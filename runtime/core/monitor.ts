@@ -1,4 +1,5 @@
 import type { Action, Condition, Explanation, Rule } from '../declare/types';
+import type { Refusal } from './egress';
 
 // Monitor hooks for tools (tagc simulate, QA extensions, the debugger). A page can register
 // before the bundle loads through `window.__tagcMonitors`, as Launch's `_satellite._monitors`.
@@ -19,6 +20,8 @@ export interface Monitor {
   actionFailed?(e: RuleEvent & { action: string; index: number; error: string }): void;
   /** Only relays the events (Launch's `_monitors`): needs no extra work such as explanations. */
   relay?: boolean;
+  /** A request the egress point refused (runtime/core/egress.ts). */
+  requestRefused?(e: Refusal): void;
 }
 
 export type MonitorHook = Exclude<keyof Monitor, 'relay'>;

@@ -1,8 +1,11 @@
-import type { DataElement, EventSource, JsonState, Rule, RuntimeServices } from '../declare/types';
+import type { DataElement, EventSource, JsonState, Rule, RuntimeServices, SendCategory } from '../declare/types';
+import { consentAllows } from '../consent/gate';
+import { configureRedaction } from '../privacy/redact';
 import { createApi, type BuildInfo } from './api';
 import { attachDataLayer, dataLayerArray, monitorOverwrite, whenConsentCookie } from './data-layer';
 import { createDispatcher } from './dispatch';
 import { isAuthorisedHost } from './domain';
+import { configureEgress, egressBeacon, egressFetch, egressImage, type EgressPolicy } from './egress';
 import { log, reason } from './log';
 import { loadCompanion, type CompanionRef } from './companion';
 import { createMonitors } from './monitor';
@@ -28,6 +31,15 @@ export interface ContainerConfig {
   dataLayer?: { resetBefore?: readonly string[]; consentCookie?: string | null };
   /** Builds without debug logging: the debug companion, loaded when the persisted debug flag is on. */
   companion?: CompanionRef;
+  /** The egress point's settings (generated entry): the host inventory, declared consent exemptions, redaction. */
+  egress?: EgressSettings;
+}
+
+export interface EgressSettings {
+  hosts: EgressPolicy['hosts'];
+  /** Paths where a category needs no consent (the analytics gate's declared exemption, spec §6). */
+  exempt?: Partial<Record<SendCategory, readonly string[]>>;
+  redact?: { enabled?: boolean; strip?: readonly string[] };
 }
 
 export interface Runtime {
@@ -58,7 +70,7 @@ export function start(config: ContainerConfig): Runtime | undefined {
 function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime {
   const host = win as unknown as Record<string, unknown>;
   const monitors = createMonitors(host.__tagcMonitors);
-  const services_: Record<string, unknown> = {};
+  const services_: Record<string, unknown> = Object.create(null);
   let dataLayerPush: (entry: Record<string, unknown>) => void = () => {};
   let currentState: () => JsonState = () => ({});
 
@@ -72,7 +84,20 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
       if (!(name in services_)) services_[name] = create();
       return services_[name] as T;
     },
+    send(category, url, init = {}) {
+      const { via, ...rest } = init;
+      if (via === 'beacon') return egressBeacon(win, category, url, typeof rest.body === 'string' ? rest.body : undefined) ? Promise.resolve(undefined) : Promise.reject(new Error('beacon not sent'));
+      if (via === 'image') return egressImage(win, category, url) ? Promise.resolve(undefined) : Promise.reject(new Error('request refused'));
+      return egressFetch(win, category, url, rest);
+    },
   };
+  const egress = config.egress;
+  configureRedaction(egress?.redact);
+  configureEgress({
+    hosts: egress?.hosts ?? null,
+    allows: (category) => consentAllows(services, category) || !!egress?.exempt?.[category]?.includes(win.location.pathname),
+    refused: (e) => monitors.emit('requestRefused', e),
+  });
 
   const resolver = createResolver({ ...config.dataElements }, services);
   const dispatcher = createDispatcher(config, resolver, services, monitors);
@@ -90,6 +115,9 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
   if (!__TAGC_DEBUG__) loadCompanion(win, config.companion, monitors.add);
   DEBUG: log.info(`Loaded ${config.build.environment} build ${config.build.hash} with ${config.rules.length} rules`);
 
+  // Events raised while the bundle starts (by a rule, a provider or the page) wait until every
+  // source is attached and the data layer has taken its queued entries, then run in order.
+  dispatcher.hold();
   for (const source of config.sources) {
     try {
       source.listen?.((payload) => services.emit(source.key, source.key.replace(/^@/, ""), payload), services);
@@ -110,8 +138,9 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
     if (dataLayer) {
       dataLayerPush = dataLayer.push;
       currentState = dataLayer.state;
-      monitorOverwrite(win, dataLayer.array);
+      if (dataLayer.onWindow) monitorOverwrite(win, dataLayer.array);
     }
   });
+  dispatcher.release();
   return { services, push: services.push, state: () => currentState() };
 }

@@ -79,6 +79,9 @@ export function explainer(data: CompanionData): Required<Omit<Monitor, 'relay' |
       const [, , actions] = rule(e.rule);
       say('warn', `${on(e)}: action ${e.index + 1} (${actions[e.index] ?? e.action}) failed: ${e.error}`);
     },
+    requestRefused(e) {
+      say('warn', `request refused by the egress point (${e.reason}): ${e.category} ${e.via} ${e.url}`);
+    },
   };
 }
 

@@ -8,7 +8,7 @@ function condition(c: Condition | CustomCondition): Condition {
 }
 
 function action(a: Action | CustomAction): Action {
-  return 'kind' in a ? a : { kind: 'custom', params: { label: a.label }, sends: a.sends, timeout: a.timeout, run: a.run };
+  return 'kind' in a ? a : { kind: 'custom', params: a.hosts ? { label: a.label, sends: a.sends, hosts: [...a.hosts] } : { label: a.label }, sends: a.sends, timeout: a.timeout, run: a.run };
 }
 
 /** Declares a rule; the module under rules/ default-exports it. Defaults are documented on RuleDeclaration. */

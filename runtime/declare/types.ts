@@ -58,6 +58,18 @@ export interface RuntimeServices {
   emit(key: string, name: string, payload?: unknown): void;
   /** Per-page services by name, created on first use (analytics, identity, consent, ...). */
   service<T>(name: string, create: () => T): T;
+  /**
+   * The only way custom code reaches the network (the compiler rejects any other): a request that
+   * leaves through the egress point, which checks `category`'s consent as it leaves, refuses a host
+   * the action did not declare in `hosts`, and redacts PII. Resolves with the response (fetch) or
+   * undefined (`via: 'beacon' | 'image'`); rejects when refused or failed.
+   */
+  send(category: SendCategory, url: string, init?: SendInit): Promise<Response | undefined>;
+}
+
+/** A request of custom code: fetch options, or how it leaves. */
+export interface SendInit extends RequestInit {
+  via?: 'fetch' | 'beacon' | 'image';
 }
 
 export interface Logger {
@@ -121,6 +133,8 @@ export interface CustomCondition<P = unknown> {
 export interface CustomAction<P = unknown> {
   readonly label: string;
   readonly sends: SendCategory;
+  /** Hosts its `ctx.runtime.send` requests go to (`'self'`: the page's origin); the host inventory lists them under `sends`. */
+  readonly hosts?: readonly string[];
   readonly timeout?: number;
   run(ctx: RuleContext<P>): unknown;
 }

@@ -1,5 +1,6 @@
 import type { CustomerId, IdentityFields } from '../analytics/beacon';
 import { getCookie, removeCookie, setCookie } from '../core/cookies';
+import { egressFetch } from '../core/egress';
 import { log, reason } from '../core/log';
 import { isPlainObject } from '../core/merge';
 import { AMCV_MAX_AGE, cookieName, readAmcv, sessionCookieName, VERSION, writeAmcv, type AmcvFields } from './amcv';
@@ -195,13 +196,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
           useLocalId(`did not answer within ${config.loadTimeout ?? LOAD_TIMEOUT} ms`);
         }, config.loadTimeout ?? LOAD_TIMEOUT)
       : undefined;
-    let request: Promise<Response>;
-    try {
-      request = win.fetch(url, { credentials: 'include' });
-    } catch (error) {
-      request = Promise.reject(error);
-    }
-    request
+    egressFetch(win, 'analytics', url, { credentials: 'include' })
       .then((res) => {
         if (!res.ok) throw new Error(`status ${res.status}`);
         return res.json() as Promise<unknown>;

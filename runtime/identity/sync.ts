@@ -1,7 +1,10 @@
+import { egressImage, egressSource } from '../core/egress';
 import { getJson, setJson } from '../core/storage';
 
 // Id syncs (docs/wire-formats.md): a partner URL fired as an image or an iframe, at most once per its
-// time to live. The validation order and messages are the identity library's.
+// time to live. The validation order and messages are the identity library's. Syncs leave through
+// the egress point as analytics: only the identity host itself and the partner hosts the site
+// lists (identity settings `syncHosts`) are in the host inventory; any other sync is refused.
 
 export const DEFAULT_SYNC_MINUTES = 20160;
 const STORE = 'tagc.idsyncs';
@@ -39,12 +42,9 @@ export function fireSync(win: Window & typeof globalThis, dpid: string, url: str
     const frame = win.document.createElement('iframe');
     frame.style.display = 'none';
     frame.title = 'Adobe ID Syncing iFrame';
-    frame.src = full;
+    if (!egressSource(win, 'analytics', frame, full)) return false;
     (win.document.body ?? win.document.documentElement).appendChild(frame);
-  } else {
-    const img = new win.Image(1, 1);
-    img.src = full;
-  }
+  } else if (!egressImage(win, 'analytics', full)) return false;
   for (const k of Object.keys(fired)) if (fired[k] <= now) delete fired[k];
   fired[key] = now + ttlMinutes * 60000;
   setJson('local', STORE, fired);

@@ -1,3 +1,4 @@
+import { egressFetch } from '../core/egress';
 import { log, reason } from '../core/log';
 import type { AnalyticsClient } from '../analytics/client';
 import { beaconParams, checkBeacon, type QaFinding } from './checks';
@@ -48,8 +49,7 @@ export function validationFor(f: QaFinding, items: readonly TrackingItem[], s: Q
 export function startQa(win: Window & typeof globalThis, analytics: AnalyticsClient, s: QaSettings): void {
   const base = `https://${s.host}`;
   let items: TrackingItem[] = [];
-  const config = win
-    .fetch(`${base}/config?propertyId=${encodeURIComponent(s.propertyId)}&buildId=${encodeURIComponent(s.buildId)}`, { credentials: 'omit' })
+  const config = egressFetch(win, 'analytics', `${base}/config?propertyId=${encodeURIComponent(s.propertyId)}&buildId=${encodeURIComponent(s.buildId)}`, { credentials: 'omit' })
     .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`status ${res.status}`))))
     .then((json: { trackingItems?: TrackingItem[] }) => {
       items = Array.isArray(json?.trackingItems) ? json.trackingItems : [];
@@ -62,8 +62,7 @@ export function startQa(win: Window & typeof globalThis, analytics: AnalyticsCli
     log.warn(`Analytics QA: ${findings.map((f) => `${f.key}: ${f.message}`).join('; ')}`);
     void config.then(() => {
       for (const f of findings) {
-        win
-          .fetch(`${base}/property-validations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(validationFor(f, items, s)), keepalive: true })
+        egressFetch(win, 'analytics', `${base}/property-validations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(validationFor(f, items, s)), keepalive: true })
           .catch((error: unknown) => log.warn(`Analytics QA report failed: ${reason(error)}`));
       }
     });

@@ -1,19 +1,29 @@
 import { getCookie } from '../core/cookies';
+import { egressBeacon, egressFetch } from '../core/egress';
 import { log, reason } from '../core/log';
 import { MAX_PARAMS, MAX_PARAM_NAME, MAX_PARAM_VALUE, TARGET_TIMEOUT_MS, TARGET_VERSION, URL_SIZE_LIMIT } from './constants';
 import { deliver, DeliveryError, type DeliveryResponse, type Offer } from './delivery';
+import { allowedEdge } from './edge';
 import { fire, type TargetEventType } from './events';
 import { hideBody, showBody } from './flicker';
 import { readMbox, writeMbox, type MboxEntries } from './mbox-cookie';
 import { deliveryProblem, mboxProblem, viewNameProblem, type GetOfferOptions } from './options';
-import { actionsOf, applyAction, markFailed, RenderError } from './render';
+import { actionsOf, applyAction, checkedAction, markFailed, RenderError } from './render';
 
 // The A/B testing and personalization client (at.js 2.x compatible delivery calls): one per
 // page. Inactive unless cookies can be saved and no disable cookie or query parameter is present
 // (spec §4). Failures are logged and reported through at-* events; nothing throws into the page.
+// Trust boundary (docs/security.md): deliveries go only to allowed edge hosts (edge.ts), and only
+// offers this client received from one may run script, if the site allows offer scripts.
 
 export interface TargetConfig {
   edgeHost: string;
+  /** Domains whose hosts may serve deliveries besides edgeHost (a response's or the cookie's edge). */
+  edgeDomains?: readonly string[];
+  /** Offers from an allowed edge host may run customCode (at.js parity); default false. */
+  offerScripts?: boolean;
+  /** Clean every HTML offer (no handlers, srcdoc, script URLs); untrusted HTML is always cleaned. */
+  sanitizeHtml?: boolean;
   clientCode: string;
   /** Library version sent to the edge (default TARGET_VERSION). */
   version?: string;
@@ -61,7 +71,15 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
   const doc = win.document;
   const disabledByFlag = getCookie(config.disable, doc) !== undefined || new URLSearchParams(win.location.search).has(config.disable);
   const mbox: MboxEntries = { ...readMbox(doc) };
+  const allowed = (host: unknown, from: string): host is string => {
+    if (allowedEdge(host, config.edgeHost, config.edgeDomains)) return true;
+    DEBUG: log.info(`A/B edge host from the ${from} ignored: ${JSON.stringify(host)} is not an allowed edge host`);
+    return false;
+  };
+  if (mbox.edge !== undefined && !allowed(mbox.edge, 'mbox cookie')) delete mbox.edge;
   mbox.session ??= randomId(win);
+  /** Offers received from an allowed edge host: the only ones that may run script. */
+  const trusted = new WeakSet<object>();
   // Writing the session cookie doubles as the "cookies can be saved" check (spec §4).
   const enabled = !disabledByFlag && writeMbox(doc, mbox);
   const sessionId = mbox.session;
@@ -110,8 +128,9 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       const response = await deliver(win, url(), body(extra), timeoutMs);
       const tnt = response.id?.tntId;
       if (typeof tnt === 'string' && /^[\w.-]{1,128}$/.test(tnt)) mbox.PC = tnt;
-      if (typeof response.edgeHost === 'string' && /^[a-z0-9.-]+$/i.test(response.edgeHost)) mbox.edge = response.edgeHost;
+      if (response.edgeHost !== undefined && allowed(response.edgeHost, 'response')) mbox.edge = response.edgeHost;
       writeMbox(doc, mbox);
+      trustOffers(response);
       event('at-request-succeeded', { mbox: label });
       return response;
     } catch (error) {
@@ -127,24 +146,33 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     try {
       const target = url();
       // Notifications go as a beacon (survives navigation), else a text/plain POST.
-      if (target.length <= URL_SIZE_LIMIT && typeof win.navigator.sendBeacon === 'function' && win.navigator.sendBeacon(target, text)) return;
-      void win.fetch(target, { method: 'POST', body: text, headers: { 'Content-Type': 'text/plain' }, keepalive: true }).catch((error: unknown) => log.warn(`Track event request failed: ${reason(error)}`));
+      const sent = target.length <= URL_SIZE_LIMIT ? egressBeacon(win, 'performance', target, text) : false;
+      if (sent !== false) return;
+      void egressFetch(win, 'performance', target, { method: 'POST', body: text, headers: { 'Content-Type': 'text/plain' }, keepalive: true }).catch((error: unknown) => log.warn(`Track event request failed: ${reason(error)}`));
     } catch (error) {
       log.warn(`Track event request failed: ${reason(error)}`);
     }
   }
 
-  async function render(offers: Offer[], label: string): Promise<void> {
-    if (!offers.length) {
+  function trustOffers(response: DeliveryResponse): void {
+    const lists = [response.execute?.pageLoad?.options, ...(response.execute?.mboxes ?? []).map((m) => m?.options), ...(response.prefetch?.mboxes ?? []).map((m) => m?.options)];
+    for (const list of lists) if (Array.isArray(list)) for (const offer of list) if (offer && typeof offer === 'object') trusted.add(offer);
+  }
+
+  async function render(offers: unknown[], label: string): Promise<void> {
+    if (!Array.isArray(offers) || !offers.length) {
       event('at-content-rendering-no-offers', { mbox: label });
       return;
     }
     event('at-content-rendering-start', { mbox: label });
     let failed = 0;
     for (const offer of offers) {
-      for (const action of actionsOf(offer)) {
+      const actions = offer && typeof offer === 'object' ? actionsOf(offer as Offer) : [offer];
+      const scripts = !!config.offerScripts && trusted.has(offer as object);
+      const policy = { nonce, scripts, sanitize: !!config.sanitizeHtml || !scripts };
+      for (const action of actions) {
         try {
-          await applyAction(win, action, nonce, (to) => {
+          await applyAction(win, checkedAction(action), policy, (to) => {
             event('at-content-rendering-redirect', { mbox: label, message: to });
             win.location.replace(to);
           });
@@ -158,7 +186,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       }
     }
     if (!failed) event('at-content-rendering-succeeded', { mbox: label });
-    const tokens = offers.map((o) => o.eventToken).filter((t): t is string => typeof t === 'string');
+    const tokens = offers.map((o) => (o && typeof o === 'object' ? (o as Offer).eventToken : undefined)).filter((t): t is string => typeof t === 'string');
     if (tokens.length) notify(label, 'display', tokens);
   }
 
@@ -171,7 +199,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
         log.warn('Page load disabled');
         return;
       }
-      if (config.hideBody !== false) hideBody(doc);
+      if (config.hideBody !== false) hideBody(doc, nonce);
       const unhide = win.setTimeout(() => showBody(doc), timeoutMs);
       try {
         const response = await send({ execute: { pageLoad: { parameters: targetParameters(parameters) } } }, timeoutMs, 'target-global-mbox');

@@ -1,3 +1,5 @@
+import { egressFetch } from '../core/egress';
+
 // One call to the delivery API, with the failure kinds of spec §8: a status outside 100-599 is a
 // network failure, invalid JSON a parse failure, no answer in time a timeout, and an answer
 // with status and message an error.
@@ -60,7 +62,7 @@ export async function deliver(win: Window & typeof globalThis, url: string, body
 async function exchange(win: Window & typeof globalThis, url: string, body: unknown, signal: AbortSignal | undefined): Promise<DeliveryResponse> {
   let res: Response;
   try {
-    res = await win.fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' }, credentials: 'include', signal });
+    res = await egressFetch(win, 'performance', url, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' }, credentials: 'include', signal });
   } catch (error) {
     throw new DeliveryError('network', `request failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,9 +1,13 @@
 import { SELECTOR_POLLING_MS } from './constants';
 import type { Offer } from './delivery';
+import { httpUrl, safeAttribute, safeCss, sanitizedHtml } from './safe-content';
 
 // Applying offers to the page: each action type of docs/wire-formats.md, with the messages of spec §8.
-// Offer HTML is inserted as markup (its scripts do not run); `customCode` is the one action that
-// runs server-sent code, as a <script> element carrying the container's CSP nonce, never eval.
+// What an offer may run is decided by the client (`scripts`): `customCode` runs only then, as a
+// <script> element carrying the container's CSP nonce (never eval); offer HTML is inserted as
+// markup (its <script> elements do not run; inline handlers would, CSP permitting), or, when
+// `sanitize`, parsed inert and cleaned first (safe-content.ts). URL-bearing actions take only
+// http(s); styles may not fetch.
 
 export interface RenderAction {
   type: string;
@@ -41,17 +45,41 @@ function whenPresent(win: Window & typeof globalThis, selector: string): Promise
   });
 }
 
-function html(el: Element, where: InsertPosition, content: unknown): void {
-  el.insertAdjacentHTML(where, String(need(content as string, 'Action has no content')));
+export interface RenderPolicy {
+  /** The container's CSP nonce, given to customCode scripts. */
+  nonce?: string;
+  /** customCode may run (site setting, offer from an allowed host). */
+  scripts: boolean;
+  /** HTML is cleaned before insertion. */
+  sanitize: boolean;
 }
 
-export async function applyAction(win: Window & typeof globalThis, action: RenderAction, nonce: string | undefined, onRedirect: (url: string) => void): Promise<void> {
+function url(win: Window & typeof globalThis, value: unknown, missing: string): string {
+  // Only a string is a URL: an object would become "[object Object]", a relative URL.
+  const out = typeof value === 'string' ? httpUrl(need(value, missing), win.location.href) : need(null, missing);
+  if (!out) throw new RenderError('Action has an unsafe url: only http(s) is allowed');
+  return out;
+}
+
+function html(el: Element, where: InsertPosition, content: unknown, policy: RenderPolicy): void {
+  const markup = String(need(content as string, 'Action has no content'));
+  if (!policy.sanitize) return el.insertAdjacentHTML(where, markup);
+  const fragment = sanitizedHtml(el.ownerDocument, markup);
+  if (where === 'beforeend') el.append(fragment);
+  else if (where === 'afterbegin') el.prepend(fragment);
+  else if (where === 'beforebegin') el.before(fragment);
+  else el.after(fragment);
+}
+
+export async function applyAction(win: Window & typeof globalThis, action: RenderAction, policy: RenderPolicy, onRedirect: (url: string) => void): Promise<void> {
   const type = action.type;
   if (type === 'redirect') {
-    onRedirect(String(need(action.content as string, 'Action has no url')));
+    onRedirect(url(win, action.content, 'Action has no url'));
     return;
   }
   if (type === 'customCode') {
+    if (!policy.scripts) throw new RenderError('customCode is not allowed for this offer');
+    const nonce = policy.nonce;
     const code = String(need(action.content as string, 'Action has no content'));
     const script = win.document.createElement('script');
     if (nonce) script.nonce = nonce;
@@ -62,41 +90,45 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
   const el = await whenPresent(win, need(action.selector ?? action.cssSelector, 'Action has no selector'));
   switch (type) {
     case 'setHtml':
-      el.innerHTML = String(need(action.content as string, 'Action has no content'));
+      if (policy.sanitize) el.replaceChildren(sanitizedHtml(win.document, String(need(action.content as string, 'Action has no content'))));
+      else el.innerHTML = String(need(action.content as string, 'Action has no content'));
       break;
     case 'setText':
       el.textContent = String(need(action.content as string, 'Action has no content'));
       break;
     case 'appendHtml':
-      html(el, 'beforeend', action.content);
+      html(el, 'beforeend', action.content, policy);
       break;
     case 'prependHtml':
-      html(el, 'afterbegin', action.content);
+      html(el, 'afterbegin', action.content, policy);
       break;
     case 'insertBefore':
-      html(el, 'beforebegin', action.content);
+      html(el, 'beforebegin', action.content, policy);
       break;
     case 'insertAfter':
-      html(el, 'afterend', action.content);
+      html(el, 'afterend', action.content, policy);
       break;
     case 'replaceHtml':
-      html(el, 'beforebegin', action.content);
+      html(el, 'beforebegin', action.content, policy);
       el.remove();
       break;
     case 'setAttribute': {
       const attrs = action.content as Record<string, unknown> | undefined;
       if (!attrs || typeof attrs !== 'object' || !Object.keys(attrs).length) throw new RenderError('Action has no attributes');
+      const base = win.location.href;
+      for (const [k, v] of Object.entries(attrs)) if (!safeAttribute(k, String(v), base)) throw new RenderError(`Action has an unsafe attribute: ${k}`);
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
       break;
     }
     case 'setImageSource':
-      el.setAttribute('src', String(need(action.content as string, 'Action has no image url')));
+      el.setAttribute('src', url(win, action.content, 'Action has no image url'));
       break;
     case 'setStyle':
     case 'move': {
       const css = action.content as Record<string, unknown> | undefined;
       if (!css || typeof css !== 'object' || !Object.keys(css).filter((k) => k !== 'priority').length) throw new RenderError('Action has no CSS properties');
       const priority = css.priority === 'important' ? 'important' : '';
+      for (const [k, v] of Object.entries(css)) if (!safeCss(`${k}:${String(v)}`)) throw new RenderError(`Action has an unsafe style: ${k}`);
       for (const [k, v] of Object.entries(css)) if (k !== 'priority') (el as HTMLElement).style.setProperty(k, String(v), priority);
       break;
     }
@@ -131,18 +163,27 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
   if (el.isConnected) el.classList.add('at-element-marker');
 }
 
-/** Actions of one offer; html offers are appended to the body. */
-export function actionsOf(offer: Offer): RenderAction[] {
-  if (offer.type === 'actions' && Array.isArray(offer.content)) return offer.content as RenderAction[];
+const isAction = (a: unknown): a is RenderAction => !!a && typeof a === 'object' && typeof (a as RenderAction).type === 'string';
+
+/** Actions of one offer (html offers are appended to the body); an entry that is not an action stays in the list, to fail alone. */
+export function actionsOf(offer: Offer): unknown[] {
+  if (offer.type === 'actions' && Array.isArray(offer.content)) return offer.content;
   if (offer.type === 'html') return [{ type: 'appendHtml', selector: 'body', content: offer.content }];
   if (offer.type === 'redirect') return [{ type: 'redirect', content: offer.content }];
   return [];
 }
 
+/** The action, or a RenderError for anything that is not one (null, a string, an object without a type). */
+export function checkedAction(a: unknown): RenderAction {
+  if (!isAction(a)) throw new RenderError('Unexpected error: invalid offer action');
+  return a;
+}
+
 /** Marks a failed element (spec §8: failed rendering is marked) when it can be found. */
-export function markFailed(win: Window & typeof globalThis, action: RenderAction, message: string): void {
+export function markFailed(win: Window & typeof globalThis, action: unknown, message: string): void {
   try {
-    const el = action.selector ? win.document.querySelector(action.selector) : null;
+    const selector = isAction(action) ? action.selector : undefined;
+    const el = typeof selector === 'string' && selector ? win.document.querySelector(selector) : null;
     el?.setAttribute('data-at-render-failed', message);
   } catch {
     // An invalid selector has nothing to mark.

@@ -1,4 +1,5 @@
 import type { JsonState } from '../declare/types';
+import { egressBeacon, egressFetch } from '../core/egress';
 import { log, reason } from '../core/log';
 import { describeError, formatIssue, type PayloadIssue, type Validator } from './errors';
 import { interpreterValidator } from './interpret';
@@ -39,7 +40,8 @@ function reporter(report: ValidationOptions['report']): ((failure: ValidationFai
   if (typeof report !== 'string' || !report) return undefined;
   return (failure) => {
     const body = JSON.stringify(failure);
-    if (!globalThis.navigator?.sendBeacon?.(report, body)) void globalThis.fetch?.(report, { method: 'POST', body, keepalive: true }).catch(() => undefined);
+    const win = globalThis as Window & typeof globalThis;
+    if (egressBeacon(win, 'necessary', report, body) === false) void egressFetch(win, 'necessary', report, { method: 'POST', body, keepalive: true }).catch(() => undefined);
   };
 }
 

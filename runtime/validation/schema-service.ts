@@ -1,3 +1,4 @@
+import { egressFetch } from '../core/egress';
 import { log, reason } from '../core/log';
 import { getJson, setJson } from '../core/storage';
 
@@ -47,7 +48,7 @@ export function createSchemaService(config: SchemaServiceConfig, now: () => numb
 
   async function fetchSchema(event: string): Promise<Record<string, unknown> | undefined> {
     try {
-      const response = await globalThis.fetch(schemaUrl(config, event), { credentials: 'omit' });
+      const response = await egressFetch(globalThis as Window & typeof globalThis, 'necessary', schemaUrl(config, event), { credentials: 'omit' });
       let schema: Record<string, unknown> = {};
       if (response.status === 200) {
         const body: unknown = await response.json();

@@ -47,6 +47,10 @@ const SAMPLES: Record<Exclude<DiagnosticCode, 'type_error'>, Record<string, stri
   invalid_consent_exemption: { 'rules/a.ts': rule('a', `, conditions: [consentGranted('advertising', { exceptPaths: ['/x'] })]`) },
   ungated_action: { 'rules/a.ts': rule('a', '', `{ label: 'pixel', sends: 'advertising', run: () => undefined }`) },
   dead_rule: { 'rules/a.ts': rule('a', `, environments: []`) },
+  custom_network_use: { 'rules/a.ts': rule('a', `, consent: 'advertising'`, `{ label: 'pixel', sends: 'advertising', run: () => { void fetch('https://px.example/a'); } }`) },
+  send_category_unknown: { 'rules/a.ts': rule('a', `, consent: 'advertising'`, `{ label: 'pixel', sends: 'advertising', hosts: ['px.example'], run: (ctx) => { const c = 'advertising' as const; void ctx.runtime.send(c, 'https://px.example/a'); } }`) },
+  send_category_mismatch: { 'rules/a.ts': rule('a', `, consent: 'advertising'`, `{ label: 'pixel', sends: 'necessary', hosts: ['px.example'], run: (ctx) => { void ctx.runtime.send('advertising', 'https://px.example/a', { via: 'image' }); } }`) },
+  send_host_undeclared: { 'rules/a.ts': rule('a', '', `{ label: 'pixel', sends: 'necessary', run: (ctx) => { void ctx.runtime.send('necessary', 'https://px.example/a', { via: 'image' }); } }`) },
   duplicate_analytics_event: { 'schemas/one.ts': schema('One Thing'), 'schemas/two.ts': schema('Two Thing'), 'rules/a.ts': sender('a', 'One Thing', 'event54'), 'rules/b.ts': sender('b', 'Two Thing', 'event54') },
 };
 

@@ -60,7 +60,7 @@ describe('tagc check', () => {
     });
     const r = tagc(['check'], root);
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('error invalid_rule: rules/other.ts at id: rule id must be lower-case kebab-case');
+    expect(r.stderr).toMatch(/^error invalid_rule: rules\/other\.ts:2:\d+ at id: rule id must be lower-case kebab-case/m);
     expect(r.stderr).toMatch(/^error type_error: rules\/fund-log\.ts:4:\d+: Property 'name' does not exist/m);
     expect(r.stderr).toContain('tagc check: 2 error(s)');
   });

@@ -2,7 +2,7 @@ import { scenario, scenarios } from '../../compiler/scenarios';
 import { site } from '../../rules/site.config';
 import { at, entry, pageLoad } from './lib/visit';
 
-// Every page host of site.config with its channel and reporting suite (spec §2, §4; sites.md).
+// Every page host of site.config with its channel and reporting suite (spec §2, §4; docs/site-config.md).
 
 const h = site.hosts;
 

@@ -40,7 +40,7 @@ export class CodeModule {
 
   /**
    * Adds a function with Launch's parameters and the custom code as its body, and returns its
-   * name, or null (reported) when the code is not valid JavaScript.
+   * name, or null (reported) when the code is not valid JavaScript or reaches the network by itself.
    */
   add(wanted: string, params: string[], body: string, doc: string, where: Where): string | null {
     const analysis = analyse(body);
@@ -48,9 +48,11 @@ export class CodeModule {
       this.ctx.report.add('not mapped', where.subject, where.component, `custom code is not valid JavaScript (${analysis.error})`);
       return null;
     }
-    for (const use of analysis.network) this.ctx.report.add('review', where.subject, where.component, `custom code reaches the network by itself (${use}); tagc's consent proof cannot see it`);
+    // The compiler's network proof rejects such code (docs/security.md): it is reported, not written.
+    for (const use of analysis.network) this.ctx.report.add('not mapped', where.subject, where.component, `custom code reaches the network by itself (${use}): rewrite it with ctx.runtime.send(category, url) or a tagc kind`);
     if (analysis.usesTracker) this.ctx.report.add('review', where.subject, where.component, "custom code uses AppMeasurement's `s` object, which tagc does not provide: use the analytics kinds");
     if (analysis.computedGetVar) this.ctx.report.add('review', where.subject, where.component, 'custom code reads data elements by a computed name: check they exist under their tagc names');
+    if (analysis.network.length) return null;
     for (const g of analysis.getVars) {
       if (!this.ctx.deNames.has(g.name)) this.ctx.report.add('review', where.subject, where.component, `custom code reads "${g.name}", which is no data element of the library (a setVar value, or missing)`);
     }

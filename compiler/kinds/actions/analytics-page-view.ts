@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { VAR_NAME } from '../../../runtime/analytics/names';
-import { defineKind, ref, type HostRequest, type Words } from '../kind';
+import { defineKind, inventoryHost, ref, type HostRequest, type Words } from '../kind';
 
 // Shared by the analytics-* kinds: the settings every hit carries and the variables object.
 
 export const identitySettings = z
-  .object({ orgId: z.string().min(1), host: z.string().min(1), optInApplies: z.boolean().optional(), disableIdSyncs: z.boolean().optional() })
+  .object({ orgId: z.string().min(1), host: z.string().min(1), optInApplies: z.boolean().optional(), disableIdSyncs: z.boolean().optional(), syncHosts: z.array(inventoryHost).optional() })
   .strict();
 
 export const analyticsSettings = z
@@ -24,10 +24,11 @@ export const textOrRef = z.union([ref, z.string().min(1)]);
 
 type Identity = z.infer<typeof identitySettings>;
 
-/** The identity service: the id call (connect-src) and its data-source syncs (image or iframe). */
+/** The identity service: the id call (connect-src) and its data-source syncs (image or iframe), plus the partner hosts the site allows syncs to. */
 export function identityHosts(identity: Identity | null): HostRequest[] {
   if (!identity) return [];
-  return (['connect-src', 'img-src', 'frame-src'] as const).map((directive) => ({ host: identity.host, category: 'analytics' as const, directive }));
+  const syncs = identity.disableIdSyncs ? [] : (identity.syncHosts ?? []).flatMap((host) => (['img-src', 'frame-src'] as const).map((directive) => ({ host, category: 'analytics' as const, directive })));
+  return [...(['connect-src', 'img-src', 'frame-src'] as const).map((directive) => ({ host: identity.host, category: 'analytics' as const, directive })), ...syncs];
 }
 
 /** Beacons leave as images, or as POST / sendBeacon when long or on exit (connect-src); plus the identity service. */

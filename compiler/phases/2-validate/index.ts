@@ -7,6 +7,7 @@ import { validateDataElements } from './data-elements';
 import { findDeadRules } from './dead-rules';
 import { validateRuleKinds, validateRuleReferences, validateRuleShapes } from './rules';
 import { validateSchemas } from './schemas';
+import { proveNetwork } from './network-proof';
 
 export { findCycles } from './cycles';
 
@@ -24,4 +25,6 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
   proveConsent(rules, diagnostics);
   // Analytics event numbers: one data-layer event per number unless shared on purpose.
   checkAnalyticsEvents(rules, registry, diagnostics);
+  // ... and custom code sends only through the egress point, what its actions declare.
+  proveNetwork(rules, diagnostics);
 }

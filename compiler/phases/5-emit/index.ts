@@ -8,6 +8,7 @@ import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
 import { bundle, type Bundle, type BundleOptions } from './bundle';
 import { buildCompanion, type Companion } from './companion';
+import { egressEntry, sitePrivacy } from './egress';
 import { entrySource, type BuildStamp } from './entry';
 import { graphJson } from './graph-json';
 import { hostInventory } from './hosts';
@@ -40,6 +41,7 @@ export interface Emitted {
 export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], hashes: Promise<Map<string, string>> = Promise.resolve(new Map())): Promise<Emitted> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
+  const privacy = sitePrivacy(graph.load.site?.value);
   const runtimeStart = join(root, 'runtime', 'core', 'start.ts');
   const bundles: Record<string, Bundle> = {};
   const files: Record<string, string> = {};
@@ -54,6 +56,8 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
     const env = plan.env.name;
     hosts[env] = hostInventory(plan, registry, site);
     const extras = validationEntry(graph, plan, site, stamp.version);
+    // The bundle carries its own inventory: its egress point refuses any other host.
+    extras.config.egress = egressEntry(plan, hosts[env], privacy);
     if (!plan.env.debug) {
       const c = (companions[env] = await buildCompanion(plan, hosts[env], runtime, stamp));
       files[`${env}/${c.fileName}`] = c.code;

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { compile as toTypeScript } from 'json-schema-to-typescript';
 import type { ContainerGraph } from '../3-graph';
 
@@ -14,7 +14,19 @@ function typeName(event: string): string {
   return `${/^[0-9]/.test(name) ? `E${name}` : name}Payload`;
 }
 
-export async function payloadTypes(graph: ContainerGraph): Promise<string> {
+/**
+ * The module the generated registries augment, as the generated file at `file` must name it: the
+ * project's own runtime when it keeps one (this repository), else the installed tagc package's
+ * (a project made by `tagc init`).
+ */
+export function declareTypesModule(root: string, file: string): string {
+  const own = join(root, 'runtime', 'declare', 'types.ts');
+  if (!existsSync(own)) return 'tagc/runtime/declare/types';
+  const rel = relative(dirname(file), own.slice(0, -'.ts'.length)).split(sep).join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+export async function payloadTypes(graph: ContainerGraph, typesModule = '../../runtime/declare/types'): Promise<string> {
   const parts: string[] = [HEADER];
   const registry: string[] = [];
   const events = [...graph.schemas.keys()].sort();
@@ -25,15 +37,15 @@ export async function payloadTypes(graph: ContainerGraph): Promise<string> {
     parts.push(ts.trim(), '');
     registry.push(`    ${JSON.stringify(event)}: ${name};`);
   }
-  parts.push(`declare module '../../runtime/declare/types' {`, `  interface EventRegistry {`, ...registry, `  }`, `}`, '');
+  parts.push(`declare module '${typesModule}' {`, `  interface EventRegistry {`, ...registry, `  }`, `}`, '');
   return parts.join('\n');
 }
 
-export function dataElementNames(graph: ContainerGraph): string {
+export function dataElementNames(graph: ContainerGraph, typesModule = '../../runtime/declare/types'): string {
   const names = [...graph.dataElements.keys()].sort();
   return [
     HEADER,
-    `declare module '../../runtime/declare/types' {`,
+    `declare module '${typesModule}' {`,
     `  interface DataElementRegistry {`,
     ...names.map((n) => `    ${JSON.stringify(n)}: true;`),
     `  }`,

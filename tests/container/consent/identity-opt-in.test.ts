@@ -29,7 +29,8 @@ describe('identity opt-in', () => {
 
   it('is denied when the visitor declines after load: the identity cookie goes', async () => {
     const r = await run('all', 'declined');
-    expect(r.fired.filter((f) => f.rule === 'identity-opt-in').map((f) => f.event)).toEqual(['consent:given', 'consent:declined']);
+    // Given at start and again once the window has loaded (spec §4), then declined.
+    expect(r.fired.filter((f) => f.rule === 'identity-opt-in').map((f) => f.event)).toEqual(['consent:given', 'consent:given', 'consent:declined']);
     expect(r.cookies[AMCV]).toBeUndefined();
   });
 });

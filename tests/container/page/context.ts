@@ -91,6 +91,7 @@ export function openPage(setup: PageSetup): Page {
       if (!(name in made)) made[name] = create();
       return made[name] as T;
     },
+    send: () => Promise.reject(new Error('data elements do not send')),
   };
   const resolver = createResolver(ELEMENTS, services);
   const state = setup.state ?? {};

@@ -3,6 +3,7 @@ import { createAnalytics, IDENTITY_WAIT } from '../../../runtime/analytics/clien
 import type { IdentityFields } from '../../../runtime/analytics/beacon';
 import type { IdentityClient } from '../../../runtime/identity/client';
 import { decodeQuery } from './decode';
+import { openEgress } from '../../helpers/egress';
 
 type Win = Window & typeof globalThis;
 const win = window as Win;
@@ -33,6 +34,7 @@ function fakeIdentity(): IdentityClient & { resolve(f: IdentityFields): void } {
 let sent: string[];
 let beacons: string[];
 beforeEach(() => {
+  openEgress();
   vi.useFakeTimers();
   sent = [];
   beacons = [];

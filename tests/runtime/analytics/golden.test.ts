@@ -8,6 +8,7 @@ import { analyticsAborted, isBotAgent, trackPage } from '../../../data-elements/
 import { dataLayerPageName as pageName, siteSection1 } from '../../../data-elements/page';
 import { timestamp } from '../../../runtime/analytics/beacon';
 import { decodeQuery } from './decode';
+import { grantAllConsent } from '../../helpers/egress';
 
 // Golden beacons: a recorded data layer in, the exact decoded parameters out.
 
@@ -28,7 +29,9 @@ const elements = {
   linkName: dataLayerValue('linkInfo.customLinkName'),
 } as unknown as Record<string, DataElement>;
 
+// Granted consent: the beacons leave through the egress point, which checks analytics consent.
 const rules = [
+  grantAllConsent(),
   rule({ id: 'page-view', description: 'x', events: ['Page Load Completed' as never], actions: [pageView({ pageName: de('pageName'), channel: 'US sites', prop1: de('siteSection1'), eVar22: de('pageName') })] }),
   rule({ id: 'cta', description: 'x', events: ['CTA Clicked' as never], actions: [analyticsEvent({ linkName: de('linkName' as never), events: ['event61'], vars: { eVar22: de('pageName') } })] }),
   rule({ id: 'fund-added', description: 'x', events: ['Fund Additions' as never], actions: [analyticsEvent({ linkName: 'Fund Added', events: ['scAdd', 'event5=2.5'], vars: { products: de('products' as never), contextData: { 'fund.tool': 'screener' } } })] }),
@@ -168,7 +171,7 @@ describe('golden beacons', () => {
     win.fetch = (() => new Promise(() => {})) as typeof fetch;
     const booted = boot(rules, elements);
     window.appEventData.push(...RECORDED);
-    expect(booted.fired).toEqual(['page-view@Page Load Completed', 'cta@CTA Clicked', 'fund-added@Fund Additions']);
+    expect(booted.fired.filter((f) => !f.startsWith('grant-all-consent'))).toEqual(['page-view@Page Load Completed', 'cta@CTA Clicked', 'fund-added@Fund Additions']);
     expect(images).toEqual([]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(images).toHaveLength(3);

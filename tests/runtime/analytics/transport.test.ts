@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { transmit } from '../../../runtime/analytics/transport';
+import { openEgress } from '../../helpers/egress';
 
 type Win = Window & typeof globalThis;
 const win = window as Win;
@@ -12,6 +13,7 @@ let beaconMock: ReturnType<typeof vi.fn>;
 const original = { fetch: win.fetch, sendBeacon: Object.getOwnPropertyDescriptor(win.navigator, 'sendBeacon') };
 
 beforeEach(() => {
+  openEgress();
   images = [];
   const desc = Object.getOwnPropertyDescriptor(win.HTMLImageElement.prototype, 'src')!;
   vi.spyOn(win.HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLImageElement, v: string) {

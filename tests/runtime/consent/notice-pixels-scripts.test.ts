@@ -7,6 +7,7 @@ import { setPageLoadFlag, sizeRequestForms, watchNoticePage } from '../../../run
 import { poll } from '../../../runtime/consent/poll';
 import { overrideNoticeListener } from '../../../runtime/actions/consent-listener-override';
 import { resetWindow } from '../../helpers/runtime';
+import { openEgress } from '../../helpers/egress';
 
 const setURL = (href: string) => (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(href);
 
@@ -24,6 +25,7 @@ const page = {
 };
 
 beforeEach(() => {
+  openEgress();
   resetWindow();
   vi.useFakeTimers();
   document.body.innerHTML = '';
@@ -141,7 +143,7 @@ describe('pixels and scripts', () => {
     const own = document.createElement('script');
     own.setAttribute('nonce', 'abc123');
     document.head.appendChild(own);
-    void injectScript(window, 'https://a.example/x.js').catch(() => undefined);
+    void injectScript(window, 'necessary', 'https://a.example/x.js').catch(() => undefined);
     const injected = [...document.querySelectorAll('script')].find((s) => s.src === 'https://a.example/x.js')!;
     expect(injected.nonce || injected.getAttribute('nonce')).toBe('abc123');
   });

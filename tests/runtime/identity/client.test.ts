@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { createIdentity, EU_REJECTED, INVALID_SERVER_STATE, LOAD_TIMEOUT, MISSING_ORG, type IdentityConfig } from '../../../runtime/identity/client';
 import { clearCookies, flush, HOST, mockService, ORG, recordCookieWrites, stopRecordingCookies, win, type Service } from './helpers';
+import { openEgress } from '../../helpers/egress';
 
 let service: Service;
 let errors: string[];
@@ -9,6 +10,7 @@ let images: string[];
 const realFetch = win.fetch;
 
 beforeEach(() => {
+  openEgress();
   vi.useFakeTimers({ now: Date.UTC(2026, 0, 5, 12) });
   clearCookies();
   win.localStorage.clear();

@@ -2,12 +2,14 @@
 import { createIdentity } from '../../../runtime/identity/client';
 import { GET_INSTANCE, installVisitorGlobal } from '../../../runtime/identity/global';
 import { clearCookies, flush, HOST, mockService, ORG, win } from './helpers';
+import { openEgress } from '../../helpers/egress';
 
 type VisitorCtor = { new (): unknown; getInstance(org?: string): Record<string, (...a: unknown[]) => unknown> | undefined; version: string };
 const realFetch = win.fetch;
 let errors: string[];
 
 beforeEach(() => {
+  openEgress();
   vi.useFakeTimers();
   clearCookies();
   mockService();

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsClient, SentHit } from '../../../runtime/analytics/client';
 import { beaconParams, checkBeacon } from '../../../runtime/qa/checks';
 import { startQa } from '../../../runtime/qa/report';
+import { openEgress } from '../../helpers/egress';
 
 const checks = (params: Record<string, string>) => checkBeacon(params).map((f) => `${f.check} ${f.key}`);
 
@@ -48,6 +49,7 @@ describe('analytics QA checks (spec §5)', () => {
 });
 
 describe('QA reporting (spec §7)', () => {
+  beforeEach(openEgress);
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads the hosted configuration and posts each finding to /property-validations', async () => {

@@ -5,6 +5,7 @@ import { deliver, DeliveryError } from '../../../runtime/target/delivery';
 import { formatMboxCookie, parseMboxCookie } from '../../../runtime/target/mbox-cookie';
 import { deliveryProblem, mboxProblem, viewNameProblem } from '../../../runtime/target/options';
 import { FLICKER_STYLE_ID } from '../../../runtime/target/constants';
+import { openEgress } from '../../helpers/egress';
 
 type Call = { url: string; body: Record<string, unknown> };
 let calls: Call[];
@@ -17,6 +18,7 @@ const TYPES = ['at-request-start', 'at-request-succeeded', 'at-request-failed', 
 const record = (e: Event) => events.push({ type: e.type, detail: (e as CustomEvent).detail });
 
 beforeEach(() => {
+  openEgress();
   calls = [];
   events = [];
   beacons.length = 0;

@@ -1,0 +1,140 @@
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API, TypeFlags } from 'typescript/unstable/sync';
+import { SyntaxKind, type Node, type SourceFile } from 'typescript/unstable/ast';
+import { inventoryKeys } from '../../../runtime/core/egress';
+import type { Rule, SendCategory } from '../../../runtime/declare/types';
+import type { Diagnostics } from '../../diagnostics';
+import type { Loaded } from '../1-load';
+import { findNetworkUses, findSends, type Located } from './network-uses';
+
+// The network half of the consent proof (docs/security.md): custom code reaches the network only
+// through ctx.runtime.send (the egress point, which checks consent, the host inventory and
+// redaction as a request leaves). The TypeScript compiler API (TypeScript 7's native program,
+// `typescript/unstable/sync`) loads every rule module and the project modules it imports, and each
+// of those files is searched for a way around the egress point (network-uses.ts). Every
+// `runtime.send(category, url)` must name, as a literal, a category its rule's actions declare
+// (`sends`; inside an action object literal, that action's own), and an absolute literal URL must
+// go to a host those actions declare (`hosts`). The engine (runtime/) and packages are not custom
+// code and are not searched.
+
+const CATEGORIES: readonly SendCategory[] = ['analytics', 'advertising', 'performance', 'necessary'];
+const OWN_RUNTIME = resolve(dirname(fileURLToPath(import.meta.url)), '../../../runtime');
+
+interface RuleUse {
+  categories: Set<string>;
+  hosts: Set<string>;
+  name: string;
+}
+
+function ruleUse(r: Loaded<Rule>): RuleUse {
+  const categories = new Set<string>();
+  const hosts = new Set<string>();
+  for (const a of r.value.actions ?? []) {
+    if (typeof a?.sends === 'string') categories.add(a.sends);
+    const declared = (a?.params as { hosts?: unknown } | undefined)?.hosts;
+    if (Array.isArray(declared)) for (const h of declared) if (typeof h === 'string') hosts.add(h);
+  }
+  return { categories, hosts, name: String(r.value.id ?? r.file) };
+}
+
+/** A relative import resolved against the program's files (TypeScript's own resolution put them there). */
+function resolveImport(from: string, spec: string, files: Set<string>): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = resolve(dirname(from), spec).replace(/\.[cm]?js$/, '');
+  return [base, `${base}.ts`, `${base}.tsx`, `${base}.js`, join(base, 'index.ts'), join(base, 'index.js')].find((c) => files.has(c));
+}
+
+function importsOf(sf: SourceFile): string[] {
+  const out: string[] = [];
+  for (const n of sf.imports) if (n.kind === SyntaxKind.StringLiteral || n.kind === SyntaxKind.NoSubstitutionTemplateLiteral) out.push((n as Node & { text: string }).text);
+  return out;
+}
+
+/** Host of an absolute http(s) URL at the start of a literal, if any. */
+function literalHost(url: string | undefined): string | undefined {
+  const m = url === undefined ? null : /^https?:\/\/([^/?#\s]+)/i.exec(url);
+  return m ? m[1].toLowerCase() : undefined;
+}
+
+/** Declared as the egress point would match it (the host, or `*.` a parent domain). */
+const hostDeclared = (host: string, declared: Set<string>) => inventoryKeys(host, host.replace(/:\d+$/, '')).some((k) => declared.has(k));
+
+export function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): void {
+  if (!rules.length) return;
+  // The project root: what the loaded files' relative names are relative to.
+  const root = resolve(rules[0].abs, ...rules[0].file.split('/').map(() => '..'));
+  const trusted = [resolve(root, 'runtime') + sep, OWN_RUNTIME + sep];
+  const custom = (f: string) => !f.includes(`${sep}node_modules${sep}`) && !trusted.some((t) => f.startsWith(t)) && !f.endsWith('.d.ts');
+  // A tsconfig of our own (served from memory) whose files are the rule modules: the program is
+  // them and every module they import.
+  const config = join(root, '.tagc-network-proof', 'tsconfig.json');
+  const configText = JSON.stringify({
+    compilerOptions: { noEmit: true, allowJs: true, types: [], lib: ['esnext', 'dom'], module: 'esnext', moduleResolution: 'bundler', target: 'esnext', skipLibCheck: true },
+    files: rules.map((r) => r.abs),
+  });
+  const api = new API({ cwd: root, fs: { readFile: (f) => (resolve(f) === config ? configText : undefined), fileExists: (f) => (resolve(f) === config ? true : undefined), directoryExists: (d) => (resolve(d) === dirname(config) ? true : undefined) } });
+  try {
+    const proj = api.updateSnapshot({ openProjects: [config] }).getProject(config);
+    if (!proj) throw new Error('TypeScript did not load the rule modules');
+    const { program, checker } = proj;
+    // `o[k] = v` is a way around only when o can be an element (or is untyped).
+    const urlBearing = (object: Node) => {
+      const type = checker.getTypeAtLocation(object);
+      if (!type || type.flags & (TypeFlags.Any | TypeFlags.Unknown)) return true;
+      const apparent = checker.getApparentType(type) ?? type;
+      return ['src', 'href', 'innerHTML'].some((p) => checker.getPropertyOfType(apparent, p));
+    };
+    const files = new Set(program.getSourceFileNames().map((f) => resolve(f)));
+    const parsed = new Map<string, SourceFile>();
+    const source = (f: string) => {
+      if (!parsed.has(f)) {
+        const sf = program.getSourceFile(f);
+        if (sf) parsed.set(f, sf);
+      }
+      return parsed.get(f);
+    };
+    const at = (sf: SourceFile, n: Located) => {
+      const lc = sf.getLineAndCharacterOfPosition(n.pos);
+      return { line: lc.line + 1, column: lc.character + 1 };
+    };
+    const fileOf = (abs: string) => relative(root, abs).split(sep).join('/');
+
+    // Ways around the egress point: reported once per file, wherever it is imported from.
+    for (const f of [...files].filter(custom).sort()) {
+      const sf = source(f);
+      if (!sf) continue;
+      for (const use of findNetworkUses(sf)) if (!use.object || urlBearing(use.object)) diagnostics.report('custom_network_use', fileOf(f), { what: use.what }, [], at(sf, use));
+    }
+
+    // Sends: each rule module and the custom modules it imports, against that rule's actions.
+    for (const r of rules) {
+      const use = ruleUse(r);
+      const seen = new Set<string>();
+      const queue = [resolve(r.abs)];
+      while (queue.length) {
+        const f = queue.shift()!;
+        if (seen.has(f) || !custom(f)) continue;
+        seen.add(f);
+        const sf = source(f);
+        if (!sf) continue;
+        for (const spec of importsOf(sf)) {
+          const next = resolveImport(f, spec, files);
+          if (next) queue.push(next);
+        }
+        for (const s of findSends(sf)) {
+          const loc = at(sf, s);
+          if (s.category === undefined || !CATEGORIES.includes(s.category as SendCategory)) {
+            diagnostics.report('send_category_unknown', fileOf(f), { rule: use.name }, [], loc);
+          } else if (s.actionSends !== undefined ? s.actionSends !== s.category : !use.categories.has(s.category)) {
+            diagnostics.report('send_category_mismatch', fileOf(f), { rule: use.name, category: s.category, sends: s.actionSends ?? ([...use.categories].join(', ') || 'nothing') }, [], loc);
+          }
+          const host = literalHost(s.url);
+          if (host && !hostDeclared(host, use.hosts)) diagnostics.report('send_host_undeclared', fileOf(f), { rule: use.name, host }, [], loc);
+        }
+      }
+    }
+  } finally {
+    api.close();
+  }
+}

@@ -1,0 +1,191 @@
+import { SyntaxKind, type Node, type SourceFile } from 'typescript/unstable/ast';
+
+// What the network proof looks for in one source file (TypeScript 7 AST): the ways code can make
+// a request without the egress point, and the `runtime.send(...)` calls that go through it.
+
+export interface Located {
+  /** Offset of the node's first token. */
+  pos: number;
+}
+
+export interface NetworkUse extends Located {
+  what: string;
+  /** A computed-key assignment: a use only if this object can have a src/href (the checker decides). */
+  object?: Node;
+}
+
+export interface SendCall extends Located {
+  /** The category literal, undefined when not a string literal. */
+  category?: string;
+  /** The URL's literal text up to its first substitution, when it starts with a literal. */
+  url?: string;
+  /** `sends` of the action object literal the call is written in, when literal. */
+  actionSends?: string;
+}
+
+type Named = Node & { text: string };
+type Access = Node & { expression: Node; name: Named };
+type Element = Node & { expression: Node; argumentExpression: Node };
+type Call = Node & { expression: Node; arguments: readonly Node[] };
+type Binary = Node & { left: Node; operatorToken: Node; right: Node };
+type Property = Node & { name: Node; initializer: Node };
+type Template = Node & { head: Named };
+
+/** APIs that send by themselves, by the name they are reached under (global, member or alias). */
+const SENDERS: Record<string, string> = {
+  fetch: 'calls fetch()',
+  XMLHttpRequest: 'uses XMLHttpRequest',
+  sendBeacon: 'calls navigator.sendBeacon()',
+  Image: 'creates an image request (new Image)',
+  WebSocket: 'opens a WebSocket',
+  EventSource: 'opens an EventSource',
+  importScripts: 'calls importScripts()',
+};
+/** Elements that fetch their URL. */
+const FETCHING = new Set(['script', 'img', 'iframe', 'link', 'image', 'frame', 'embed', 'object', 'audio', 'video', 'source']);
+/** Properties whose assignment makes a request (or writes markup that can). */
+const URL_PROPS: Record<string, string> = { src: "assigns an element's src", href: 'assigns an href', srcset: "assigns an element's srcset", data: "assigns an object's data", action: "assigns a form's action", innerHTML: 'writes HTML (innerHTML)', outerHTML: 'writes HTML (outerHTML)' };
+const HTML_CALLS: Record<string, string> = { write: 'writes HTML with document.write()', writeln: 'writes HTML with document.writeln()', insertAdjacentHTML: 'inserts HTML (insertAdjacentHTML)', createContextualFragment: 'parses HTML (createContextualFragment)' };
+const GLOBALS = new Set(['window', 'globalThis', 'self', 'document', 'navigator', 'win', 'top', 'parent', 'frames']);
+
+const text = (n: Node | undefined): string | undefined =>
+  n && (n.kind === SyntaxKind.StringLiteral || n.kind === SyntaxKind.NoSubstitutionTemplateLiteral) ? (n as Named).text : undefined;
+
+/** The member name of `a.b` / `a['b']`, or undefined. */
+function memberName(n: Node): string | undefined {
+  if (n.kind === SyntaxKind.PropertyAccessExpression) return (n as Access).name.text;
+  if (n.kind === SyntaxKind.ElementAccessExpression) return text((n as Element).argumentExpression);
+  return undefined;
+}
+
+function walk(n: Node, visit: (n: Node) => void): void {
+  visit(n);
+  n.forEachChild((c) => {
+    walk(c, visit);
+    return undefined;
+  });
+}
+
+/** An identifier that reads a value (not a property name, a declaration's name or an import). */
+function isValueReference(n: Node): boolean {
+  const p = n.parent;
+  if (!p) return true;
+  switch (p.kind) {
+    case SyntaxKind.PropertyAccessExpression:
+      return (p as Access).name !== n;
+    case SyntaxKind.PropertyAssignment:
+    case SyntaxKind.MethodDeclaration:
+    case SyntaxKind.PropertyDeclaration:
+    case SyntaxKind.PropertySignature:
+    case SyntaxKind.MethodSignature:
+    case SyntaxKind.GetAccessor:
+    case SyntaxKind.SetAccessor:
+      return (p as Property).name !== n;
+    case SyntaxKind.ImportSpecifier:
+    case SyntaxKind.ExportSpecifier:
+    case SyntaxKind.ImportClause:
+    case SyntaxKind.NamespaceImport:
+    case SyntaxKind.FunctionDeclaration:
+    case SyntaxKind.ClassDeclaration:
+    case SyntaxKind.InterfaceDeclaration:
+    case SyntaxKind.TypeAliasDeclaration:
+    case SyntaxKind.Parameter:
+    case SyntaxKind.VariableDeclaration:
+    case SyntaxKind.BindingElement:
+      return (p as Property).name !== n;
+    case SyntaxKind.TypeReference:
+    case SyntaxKind.TypeQuery:
+    case SyntaxKind.QualifiedName:
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Every way the file reaches the network around the egress point, in source order. */
+export function findNetworkUses(sf: SourceFile): NetworkUse[] {
+  const out: NetworkUse[] = [];
+  const add = (n: Node, what: string, object?: Node) => out.push({ pos: n.getStart(sf), what, ...(object ? { object } : {}) });
+  walk(sf, (n) => {
+    switch (n.kind) {
+      case SyntaxKind.Identifier: {
+        const name = (n as Named).text;
+        if (Object.hasOwn(SENDERS, name) && isValueReference(n)) add(n, SENDERS[name]);
+        break;
+      }
+      case SyntaxKind.PropertyAccessExpression:
+      case SyntaxKind.ElementAccessExpression: {
+        const name = memberName(n);
+        if (name !== undefined && Object.hasOwn(SENDERS, name)) add(n, SENDERS[name]);
+        // window[name]: a computed member of a global can be any of the above.
+        if (name === undefined && n.kind === SyntaxKind.ElementAccessExpression) {
+          const obj = (n as Element).expression;
+          const objName = obj.kind === SyntaxKind.Identifier ? (obj as Named).text : memberName(obj);
+          if (objName && GLOBALS.has(objName)) add(n, `reads a computed member of ${objName}`);
+        }
+        break;
+      }
+      case SyntaxKind.CallExpression: {
+        const call = n as Call;
+        const name = memberName(call.expression);
+        const arg = call.arguments[0];
+        if (name === 'createElement' || name === 'createElementNS') {
+          const tag = text(call.arguments[name === 'createElementNS' ? 1 : 0])?.toLowerCase();
+          if (tag === undefined) add(n, `calls ${name}() with a computed tag name`);
+          else if (FETCHING.has(tag)) add(n, `creates a <${tag}> element`);
+        } else if (name === 'setAttribute' || name === 'setAttributeNS') {
+          const attr = text(call.arguments[name === 'setAttributeNS' ? 1 : 0])?.toLowerCase();
+          if (attr === undefined) add(n, `calls ${name}() with a computed attribute name`);
+          else if (Object.hasOwn(URL_PROPS, attr) || attr === 'xlink:href' || attr === 'srcdoc') add(n, `sets an element's ${attr} attribute`);
+        } else if (name !== undefined && Object.hasOwn(HTML_CALLS, name)) add(n, HTML_CALLS[name]);
+        else if (call.expression.kind === SyntaxKind.ImportKeyword && text(arg) === undefined) add(n, 'imports a module by a computed URL');
+        break;
+      }
+      case SyntaxKind.BinaryExpression: {
+        const b = n as Binary;
+        const op = b.operatorToken.kind;
+        if (op !== SyntaxKind.EqualsToken && op !== SyntaxKind.PlusEqualsToken) break;
+        const name = memberName(b.left);
+        if (name !== undefined && Object.hasOwn(URL_PROPS, name)) add(n, URL_PROPS[name]);
+        else if (name === undefined && b.left.kind === SyntaxKind.ElementAccessExpression) add(n, "assigns a computed property of an object that has a src, href or innerHTML", (b.left as Element).expression);
+        break;
+      }
+    }
+  });
+  return out;
+}
+
+/** The nearest enclosing object literal's `sends: '<literal>'`, if any. */
+function enclosingSends(n: Node): string | undefined {
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.kind !== SyntaxKind.ObjectLiteralExpression) continue;
+    let found: string | undefined;
+    p.forEachChild((c) => {
+      if (c.kind === SyntaxKind.PropertyAssignment) {
+        const prop = c as Property;
+        const key = prop.name.kind === SyntaxKind.Identifier || prop.name.kind === SyntaxKind.StringLiteral ? (prop.name as Named).text : undefined;
+        if (key === 'sends') found = text(prop.initializer);
+      }
+      return undefined;
+    });
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Every `….runtime.send(category, url, …)` / `runtime.send(…)` call. */
+export function findSends(sf: SourceFile): SendCall[] {
+  const out: SendCall[] = [];
+  walk(sf, (n) => {
+    if (n.kind !== SyntaxKind.CallExpression) return;
+    const call = n as Call;
+    if (memberName(call.expression) !== 'send') return;
+    const target = (call.expression as Access).expression;
+    const targetName = target.kind === SyntaxKind.Identifier ? (target as Named).text : memberName(target);
+    if (targetName !== 'runtime') return;
+    const [category, url] = call.arguments;
+    const urlText = text(url) ?? (url?.kind === SyntaxKind.TemplateExpression ? (url as Template).head.text : undefined);
+    out.push({ pos: n.getStart(sf), category: text(category), url: urlText, actionSends: enclosingSends(n) });
+  });
+  return out;
+}

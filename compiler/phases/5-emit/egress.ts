@@ -1,0 +1,51 @@
+import type { SendCategory } from '../../../runtime/declare/types';
+import type { HostUse } from '../../graph-types';
+import type { EnvPlan } from '../4-plan';
+
+// What the bundle's egress point (runtime/core/egress.ts) learns at compile time: the
+// environment's host inventory as host -> categories, the paths the plan's consent conditions
+// exempt (the analytics gate's declared exemption, spec §6), and the site's redaction settings
+// (`privacy` in the site configuration: on unless `redact: false`, plus query parameters to strip).
+
+export interface SitePrivacy {
+  redact: boolean;
+  stripParams: string[];
+}
+
+const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+export function sitePrivacy(site: Record<string, unknown> | undefined): SitePrivacy {
+  const privacy = record(site?.privacy);
+  const strip = Array.isArray(privacy.stripParams) ? privacy.stripParams.filter((p): p is string => typeof p === 'string' && p !== '') : [];
+  return { redact: privacy.redact !== false, stripParams: strip };
+}
+
+interface Step {
+  kind: string;
+  params: Record<string, unknown>;
+}
+const isStep = (v: unknown): v is Step => !!v && typeof v === 'object' && typeof (v as Step).kind === 'string' && !!(v as Step).params;
+
+/** Exempt paths by category, from consent conditions in positions that gate (all-of, anyOf branches; never under not). */
+export function consentExemptions(plan: EnvPlan): Partial<Record<SendCategory, string[]>> {
+  const out: Partial<Record<SendCategory, string[]>> = {};
+  const visit = (c: unknown) => {
+    if (!isStep(c)) return;
+    if (c.kind === 'anyOf' && Array.isArray(c.params.conditions)) c.params.conditions.forEach(visit);
+    if (c.kind !== 'consentGranted' || !Array.isArray(c.params.exceptPaths)) return;
+    const list = (out[c.params.category as SendCategory] ??= []);
+    for (const p of c.params.exceptPaths) if (typeof p === 'string' && !list.includes(p)) list.push(p);
+  };
+  for (const r of plan.rules) r.loaded.value.conditions.forEach(visit);
+  return out;
+}
+
+/** The `egress` entry of the bundle's ContainerConfig, as source. */
+export function egressEntry(plan: EnvPlan, hosts: readonly HostUse[], privacy: SitePrivacy): string {
+  const byHost: Record<string, SendCategory[]> = {};
+  for (const h of hosts) {
+    const list = (byHost[h.host] ??= []);
+    if (!list.includes(h.category)) list.push(h.category);
+  }
+  return JSON.stringify({ hosts: byHost, exempt: consentExemptions(plan), redact: { enabled: privacy.redact, strip: privacy.stripParams } });
+}

@@ -1,0 +1,116 @@
+import type { ConsentCategory, SendCategory } from '../declare/types';
+import { redactBody, redactUrl } from '../privacy/redact';
+import { log } from './log';
+
+// The one egress point (docs/security.md): every request the runtime makes leaves through the
+// functions below, and each passes `permit()` at the moment it leaves: an http(s) URL, the
+// request's consent category granted now (necessary never asks), a host the environment's
+// compile-time inventory lists for that category, then PII redaction of the URL and body. A
+// refused request is logged and reported (monitor `requestRefused`); nothing throws into the page.
+// Until start() configures it, everything is refused.
+
+export type Via = 'fetch' | 'beacon' | 'image' | 'script' | 'iframe';
+
+export interface Refusal {
+  /** The URL, redacted. */
+  url: string;
+  category: SendCategory;
+  via: Via;
+  reason: 'scheme' | 'consent' | 'host' | 'unconfigured';
+}
+
+export interface EgressPolicy {
+  /** Host (`a.example`, `*.example`, `'self'`) -> categories it may receive; null: not enforced. */
+  hosts: Readonly<Record<string, readonly SendCategory[]>> | null;
+  /** Whether the category's consent is granted now. */
+  allows(category: ConsentCategory): boolean;
+  refused?(refusal: Refusal): void;
+}
+
+let policy: EgressPolicy | null = null;
+
+export function configureEgress(next: EgressPolicy | null): void {
+  policy = next;
+}
+
+/** The inventory entries that cover a host: itself, then `*.` each parent domain (a.b.c: `*.b.c`, `*.c`). */
+export function inventoryKeys(host: string, hostname = host): string[] {
+  const keys = [host];
+  for (let h = hostname; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) keys.push(`*.${h.slice(h.indexOf('.') + 1)}`);
+  return keys;
+}
+
+function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: string, category: SendCategory): boolean {
+  const keys = inventoryKeys(url.host, url.hostname);
+  if (url.origin === page) keys.push("'self'");
+  return keys.some((k) => Object.prototype.hasOwnProperty.call(hosts, k) && hosts[k].includes(category));
+}
+
+/** The URL as it may leave (absolute, redacted), or null when refused. */
+function permit(win: Window & typeof globalThis, category: SendCategory, raw: string, via: Via): string | null {
+  let reason: Refusal['reason'] | null = null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw, win.location.href);
+  } catch {
+    // Not a URL: refused below.
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) reason = 'scheme';
+  else if (!policy) reason = 'unconfigured';
+  else if (category !== 'necessary' && !allows(category)) reason = 'consent';
+  else if (policy.hosts && !listed(policy.hosts, url, win.location.origin, category)) reason = 'host';
+  if (!reason) return redactUrl(url!.href);
+  const refusal: Refusal = { url: redactUrl(String(raw)), category, via, reason };
+  log.warn(`Request refused (${reason}): ${category} ${via} to ${url?.host ?? 'an invalid URL'}`);
+  try {
+    policy?.refused?.(refusal);
+  } catch {
+    // A broken monitor changes nothing.
+  }
+  return null;
+}
+
+function allows(category: ConsentCategory): boolean {
+  try {
+    return policy!.allows(category) === true;
+  } catch {
+    return false;
+  }
+}
+
+/** fetch() through the egress point; rejects when refused. String bodies are redacted. */
+export function egressFetch(win: Window & typeof globalThis, category: SendCategory, url: string, init: RequestInit = {}): Promise<Response> {
+  const to = permit(win, category, url, 'fetch');
+  if (!to) return Promise.reject(new Error('request refused'));
+  try {
+    return win.fetch(to, typeof init.body === 'string' ? { ...init, body: redactBody(init.body) } : init);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** navigator.sendBeacon through the egress point: true sent, false declined by the browser, null refused. */
+export function egressBeacon(win: Window & typeof globalThis, category: SendCategory, url: string, body?: string): boolean | null {
+  const to = permit(win, category, url, 'beacon');
+  if (!to) return null;
+  try {
+    const nav = win.navigator;
+    return typeof nav.sendBeacon === 'function' && (body === undefined ? nav.sendBeacon(to) : nav.sendBeacon(to, redactBody(body)));
+  } catch {
+    return false;
+  }
+}
+
+/** An image request (pixels, image beacons, image syncs); false when refused. */
+export function egressImage(win: Window & typeof globalThis, category: SendCategory, url: string): boolean {
+  const to = permit(win, category, url, 'image');
+  if (to) new win.Image(1, 1).src = to;
+  return !!to;
+}
+
+/** Points a script or iframe element at its URL (the caller inserts it); false when refused. */
+export function egressSource(win: Window & typeof globalThis, category: SendCategory, el: HTMLScriptElement | HTMLIFrameElement, url: string): boolean {
+  const to = permit(win, category, url, el.tagName === 'SCRIPT' ? 'script' : 'iframe');
+  if (to) el.src = to;
+  return !!to;
+}

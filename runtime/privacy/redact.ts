@@ -1,0 +1,122 @@
+// PII redaction (docs/security.md): every outbound value passes here, at the egress point and,
+// for analytics values that are cut to a byte limit, before the cut. Email addresses, US SSNs
+// (3-2-4 with dashes or spaces), phone numbers (NANP with separators, or + and 8-15 digits) and
+// payment card numbers (13-19 digits of a card brand that pass the Luhn check) become one fixed
+// token; query parameters the site lists are dropped. URL-encoded values are decoded, checked and
+// re-encoded only where something changed, down to three layers (a URL inside `g`, its query).
+// No lookbehind (older Safari cannot parse it), and every repetition is bounded, so that a
+// hostile 64 KB value costs linear time.
+
+export const REDACTED = '[REDACTED]';
+
+const EDGE = '(^|[^0-9A-Za-z])';
+// A file name such as logo@2x.png is not an address.
+const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.(?!(?:png|jpe?g|gif|svg|webp|avif|ico|js|css|html?|pdf|json|xml|txt)(?![A-Za-z0-9-]))[A-Za-z]{2,24}(?![A-Za-z0-9-])/g;
+const SSN = new RegExp(`${EDGE}(?!000|666|9)\\d{3}([- ])(?!00)\\d\\d\\2(?!0000)\\d{4}(?![0-9A-Za-z])`, 'g');
+const PHONE = new RegExp(`${EDGE}(?:(?:\\+?1[-. ]?)?(?:\\(\\d{3}\\)[-. ]?|\\d{3}[-. ])\\d{3}[-. ]\\d{4}|\\+\\d{1,3}(?:[-. ]?\\(?\\d{1,4}\\)?){2,5})(?![0-9A-Za-z])`, 'g');
+const CARD = new RegExp(`${EDGE}(\\d(?:[ -]?\\d){12,18})(?![0-9A-Za-z])`, 'g');
+const EIGHT_DIGITS = /^(?:\D*\d){8}/;
+const BRAND = /^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[0-9]|6)/;
+
+let strip = new Set<string>();
+let on = true;
+
+/** The site's settings: redaction on (default) or off, and query parameters to drop everywhere. */
+export function configureRedaction(options: { enabled?: boolean; strip?: readonly string[] } = {}): void {
+  on = options.enabled !== false;
+  strip = new Set((options.strip ?? []).map((s) => s.toLowerCase()));
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = digits.length - 1, double = false; i >= 0; i--, double = !double) {
+    let d = +digits[i];
+    if (double && (d *= 2) > 9) d -= 9;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function digitCount(s: string): number {
+  return s.replace(/\D/g, '').length;
+}
+
+/** Plain text with each match replaced by the token (nothing to find without an @ or 8 digits). */
+export function redactText(s: string): string {
+  if (!on || (s.indexOf('@') < 0 && !EIGHT_DIGITS.test(s))) return s;
+  return s
+    .replace(CARD, (m, pre: string, n: string) => {
+      const d = n.replace(/\D/g, '');
+      return BRAND.test(d) && luhn(d) ? pre + REDACTED : m;
+    })
+    .replace(EMAIL, REDACTED)
+    .replace(SSN, `$1${REDACTED}`)
+    .replace(PHONE, (m, pre: string) => (m[pre.length] !== '+' || (digitCount(m) >= 8 && digitCount(m) <= 15) ? pre + REDACTED : m));
+}
+
+function decode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL-encoded component: checked in its decoded form, re-encoded only when it changed (a path
+ * segment keeps its sub-delimiters, e.g. the `;`-separated parameters of an activity pixel). */
+function component(raw: string, depth: number, path?: boolean): string {
+  const d = decode(raw);
+  if (d === undefined) return text(raw, depth);
+  const clean = text(d, depth);
+  if (clean === d) return raw;
+  const enc = encodeURIComponent(clean);
+  return path ? enc.replace(/%(2[146-9AC]|3[ABD]|40)/g, (m) => decodeURIComponent(m)) : enc;
+}
+
+/** Decoded text: a URL (each of its parts), or text with matches replaced and encoded text inside it checked. */
+function text(s: string, depth: number): string {
+  if (depth > 2) return redactText(s);
+  if (/^([a-z][a-z0-9+.-]*:)?\/\/|^\/|^\?|^[^=&\s/]+=[^&]*&/i.test(s)) return url(s, depth + 1);
+  const out = redactText(s);
+  return /%[0-9A-Fa-f]{2}/.test(out) ? component(out, depth + 1) : out;
+}
+
+function query(q: string, depth: number): string {
+  return q
+    .split('&')
+    .filter((seg) => !strip.has((decode(seg.split('=')[0]) ?? '').toLowerCase()))
+    .map((seg) => {
+      const eq = seg.indexOf('=');
+      return eq < 0 ? component(seg, depth) : seg.slice(0, eq + 1) + component(seg.slice(eq + 1), depth);
+    })
+    .join('&');
+}
+
+function url(u: string, depth: number): string {
+  const hash = u.indexOf('#');
+  const head = hash < 0 ? u : u.slice(0, hash);
+  const q = head.indexOf('?');
+  const path = q < 0 ? head : head.slice(0, q);
+  let out = path.split('/').map((seg) => component(seg, depth, true)).join('/');
+  if (q >= 0) out += `?${query(head.slice(q + 1), depth)}`;
+  return hash < 0 ? out : `${out}#${component(u.slice(hash + 1), depth)}`;
+}
+
+/** A whole URL: every path segment, query value and fragment. */
+export function redactUrl(u: string): string {
+  return on ? url(u, 0) : u;
+}
+
+/** A request body: form-encoded, JSON (each string value) or text. */
+export function redactBody(body: string): string {
+  if (!on) return body;
+  const t = body.trim();
+  if (t[0] === '{' || t[0] === '[') {
+    try {
+      return JSON.stringify(JSON.parse(t), (_k, v: unknown) => (typeof v === 'string' ? text(v, 0) : v));
+    } catch {
+      return redactText(body);
+    }
+  }
+  return /^[^=&\s{[<]+=/.test(t) ? query(body, 0) : redactText(body);
+}

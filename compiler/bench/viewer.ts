@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { syntheticBuild } from '../../viewer/fixtures/synthetic-graph';
 import type { Route } from '../serve/server';
 import { startServer } from '../serve/server';
-import { median } from './browser-timings';
+import { median } from './stats';
 import { launchChromium } from './chromium';
 
 // The viewer at scale: a synthetic 5,000-rule build served next to a fresh viewer build, opened

@@ -9,7 +9,16 @@ const USAGE = `tagc: rules-as-code tag manager
   tagc check                       compile without emitting, then tsc --noEmit
   tagc simulate [options]          run a built bundle in happy-dom and print JSON (tagc simulate --help)
   tagc serve [--port <n>]          serve build/ (bundles, demo page, viewer) on 127.0.0.1
-  tagc bench                       measure bundle sizes, compile time and browser timings
+  tagc bench [--rounds <n>]        tagc side by side with the Adobe stack in Chromium, every goal with its figure (tagc bench --help)
+  tagc import launch <lib> [--out <dir>]
+                                   turn a published Adobe Launch library into tagc modules and a report
+  tagc publish --to <target>       upload the build to s3://<bucket>/<prefix> or a folder; point dev at it
+  tagc promote <env> --build <id>  point an environment at a published build (no rebuild)
+  tagc rollback <env> [--to <id>]  point an environment back at its previous (or a named) release
+  tagc releases [<env>]            each environment's release history
+  tagc snippet <env> [--build <id>]  the pinned (SRI) and stable-URL embed code
+
+  Publishing commands take --to, --endpoint, --region, --dry-run; tagc <command> --help for more.
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -26,6 +35,18 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./commands/serve')).serve(rest);
       case 'bench':
         return await (await import('./commands/bench')).bench(rest);
+      case 'import':
+        return await (await import('./commands/import')).importCommand(rest);
+      case 'publish':
+        return await (await import('./commands/publish')).publishCommand(rest);
+      case 'promote':
+        return await (await import('./commands/promote')).promoteCommand(rest);
+      case 'rollback':
+        return await (await import('./commands/promote')).rollbackCommand(rest);
+      case 'releases':
+        return await (await import('./commands/releases')).releasesCommand(rest);
+      case 'snippet':
+        return await (await import('./commands/snippet')).snippetCommand(rest);
       case undefined:
       case 'help':
       case '--help':

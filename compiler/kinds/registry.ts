@@ -15,15 +15,15 @@ let cached: Promise<KindRegistry> | undefined;
 export function loadKinds(): Promise<KindRegistry> {
   cached ??= (async () => {
     const registry = {} as KindRegistry;
-    for (const family of FAMILIES) {
-      const map = new Map<string, KindSpec>();
-      const dir = join(here, family);
-      for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
-        const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default: KindSpec };
-        map.set(mod.default.kind, mod.default);
-      }
-      registry[family] = map;
-    }
+    // All kind modules are imported at once (one by one, each waited on tsx's loader thread).
+    const families = await Promise.all(
+      FAMILIES.map(async (family) => {
+        const dir = join(here, family);
+        const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
+        return Promise.all(files.map(async (file) => ((await import(pathToFileURL(join(dir, file)).href)) as { default: KindSpec }).default));
+      }),
+    );
+    FAMILIES.forEach((family, i) => (registry[family] = new Map(families[i].map((spec) => [spec.kind, spec]))));
     return registry;
   })();
   return cached;

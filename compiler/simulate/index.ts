@@ -89,12 +89,43 @@ function watchSrc(win: SimWindow): void {
   };
 }
 
+/** Page code calling `_satellite.<method>(...args)`; where that fails, the page's error is in the console output. */
+function pageCall(win: SimWindow, result: SimulateResult, method: 'track' | 'pageBottom', args: unknown[]): void {
+  try {
+    const sat = (win as unknown as { _satellite?: Record<string, unknown> })._satellite;
+    const fn = sat?.[method];
+    if (typeof fn !== 'function') throw new TypeError(`_satellite.${method} is not a function`);
+    fn.apply(sat, args);
+  } catch (error) {
+    result.console.push({ level: 'error', text: `Uncaught ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}` });
+  }
+}
+
 export async function simulate(options: SimulateOptions): Promise<SimulateResult> {
   const buildDir = options.buildDir ?? join(process.cwd(), 'build');
   const bundle = loadBundle(buildDir, options.env);
-  const url = options.url ?? bundle.manifest.simulate?.url;
-  if (!url) throw new Error('no page URL: pass --url (the build names no default; its site configuration has no hosts.entry)');
   const provider = options.consent !== undefined || options.consentEvent !== undefined ? projectProvider(bundle.manifest.simulate?.consent) : null;
+  const hash = /container\.([0-9a-f]+)\.min\.js$/.exec(bundle.file)?.[1] ?? '';
+  return simulateScript({ code: bundle.code, file: bundle.file, hash, url: bundle.manifest.simulate?.url ?? undefined, provider }, options);
+}
+
+/** What simulateScript runs: a page's tag-manager script (a tagc bundle, or another library to compare with). */
+export interface PageScript {
+  code: string;
+  file: string;
+  hash: string;
+  /** The page URL when the options name none. */
+  url?: string;
+  /** The consent provider that --consent and --consent-event drive, if any. */
+  provider?: ReturnType<typeof projectProvider> | null;
+}
+
+/** Runs one script as a page loads it, with the options' page, storage, pushes and calls; see simulate(). */
+export async function simulateScript(script: PageScript, options: SimulateOptions): Promise<SimulateResult> {
+  const bundle = script;
+  const url = options.url ?? script.url;
+  if (!url) throw new Error('no page URL: pass --url (the build names no default; its site configuration has no hosts.entry)');
+  const provider = script.provider ?? null;
   const responders = options.respond ?? [];
   const result: SimulateResult = {
     env: options.env,
@@ -107,7 +138,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
     dataLayer: [],
     skipped: [],
     failed: [],
-    bundle: { file: bundle.file, hash: /container\.([0-9a-f]+)\.min\.js$/.exec(bundle.file)?.[1] ?? '' },
+    bundle: { file: bundle.file, hash: bundle.hash },
   };
   let startedAt = 0;
   let clock: FakeTimers.Clock | undefined;
@@ -226,22 +257,36 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
     if (provider && options.consent !== undefined) writeStoredConsent(provider, win, options.consent);
     options.beforeLoad?.(win);
 
+    // happy-dom fires its own window load as soon as it can, before the document is parsed; only
+    // the simulated page's load (below, after DOMContentLoaded) reaches the page's listeners.
+    let loaded = false;
+    win.addEventListener('load', (e) => !loaded && (e.target === win || e.target === doc) && e.stopImmediatePropagation());
+
     // The page as a browser loads it: the container's script in <head> while parsing, then
     // DOMContentLoaded, then load.
     const script = doc.createElement('script');
     script.textContent = bundle.code;
     doc.head.appendChild(script);
     await clock.tickAsync(0);
+    if (options.pageBottom) {
+      pageCall(win, result, 'pageBottom', []);
+      await clock.tickAsync(0);
+    }
     readyState = 'interactive';
     doc.dispatchEvent(new win.Event('DOMContentLoaded', { bubbles: true }));
     await clock.tickAsync(0);
     readyState = 'complete';
+    loaded = true;
     win.dispatchEvent(new win.Event('load'));
     await clock.tickAsync(0);
 
     for (const entry of options.after ?? []) {
       const dl = host.appEventData;
       if (Array.isArray(dl)) dl.push(inPage(entry));
+      await clock.tickAsync(0);
+    }
+    for (const call of options.track ?? []) {
+      pageCall(win, result, 'track', [call.name, call.detail === undefined ? undefined : inPage(call.detail)]);
       await clock.tickAsync(0);
     }
     if (options.consentEvent !== undefined) {

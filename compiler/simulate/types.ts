@@ -80,6 +80,10 @@ export interface SimulateOptions {
   consent?: string;
   /** The provider's callback after load: given | changed:<categories> | declined. */
   consentEvent?: string;
+  /** Page code calling `_satellite.pageBottom()` at the end of the body, before DOMContentLoaded. */
+  pageBottom?: boolean;
+  /** Page code calling `_satellite.track(name, detail)` after window load and the `after` pushes, in order. */
+  track?: { name: string; detail?: unknown }[];
   /** Called after window load and the `after` pushes, before the wait (e.g. consent callbacks). */
   afterLoad?: (win: SimWindow) => void | Promise<void>;
 }

@@ -6,9 +6,17 @@ export interface SetVariablesOptions {
   linkTrackVars?: readonly string[] | 'None';
   /** Events a link hit may send ('None': none); absent: no filter. */
   linkTrackEvents?: readonly string[] | 'None';
+  /**
+   * Add to what is already set, as Adobe Launch's Set Variables does: `events` are appended to the
+   * events set so far, and the link-tracking names are added to those already listed.
+   */
+  merge?: boolean;
 }
 
 const csv = (v: readonly string[] | 'None' | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : v.join(','));
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? v.split(',') : []);
+const union = (before: string, added: string | undefined) =>
+  added === undefined ? undefined : [...new Set([...list(before), ...list(added)].filter((n) => n && n !== 'None'))].join(',') || 'None';
 
 /** Sets analytics variables (AppMeasurement names: eVar22, prop5, events, products, contextData...). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -19,8 +27,14 @@ export function setVariables(vars: Record<string, unknown>, options: SetVariable
     sends: 'analytics',
     run(ctx) {
       const client = tracker(ctx);
-      client.set(resolveVars(ctx, vars));
-      client.setLinkTracking(csv(options.linkTrackVars), csv(options.linkTrackEvents));
+      const values = resolveVars(ctx, vars);
+      const before = client.vars();
+      if (options.merge && 'events' in values) values.events = [...list(before.events), ...list(values.events)];
+      client.set(values);
+      const v = csv(options.linkTrackVars);
+      const e = csv(options.linkTrackEvents);
+      if (options.merge) client.setLinkTracking(union(client.linkTracking().vars, v), union(client.linkTracking().events, e));
+      else client.setLinkTracking(v, e);
     },
   };
 }

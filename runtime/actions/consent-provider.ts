@@ -3,6 +3,7 @@ import { consentSlot } from '../consent/gate';
 import { oneTrustProvider, type OneTrustOptions } from '../consent/onetrust';
 import { startConsent, type ConsentSettings } from '../consent/service';
 import { trustArcProvider, type TrustArcOptions } from '../consent/trustarc';
+import { impliedProvider } from '../consent/implied';
 import type { ConsentProvider } from '../consent/types';
 
 // Starts the page's consent state from the firm's provider. The consent-provider rule runs it
@@ -31,4 +32,11 @@ export function trustArcConsent(options: TrustArcOptions & ConsentSettings): Act
 /* @__NO_SIDE_EFFECTS__ */
 export function oneTrustConsent(options: OneTrustOptions & ConsentSettings): Action {
   return consentProvider({ provider: 'onetrust', ...options }, () => oneTrustProvider(options), options);
+}
+
+/** No consent manager: every category is granted (what a Launch property without one did). Replace it with the site's provider. */
+/* @__NO_SIDE_EFFECTS__ */
+export function impliedConsent(): Action {
+  const never = { hosts: [], pathPrefixes: [], paths: [], query: { name: '', value: '' }, global: '' };
+  return consentProvider({ provider: 'implied' }, impliedProvider, { skip: never, suppressionCookie: { name: '', days: 0 } });
 }

@@ -35,6 +35,8 @@ export interface SentHit {
 export interface AnalyticsClient {
   set(vars: Vars): void;
   setLinkTracking(linkTrackVars?: string, linkTrackEvents?: string): void;
+  /** The current linkTrackVars / linkTrackEvents ('' when unset). */
+  linkTracking(): { vars: string; events: string };
   clear(): void;
   vars(): Readonly<Vars>;
   pageView(target: Target, identity: IdentityClient | null): void;
@@ -135,6 +137,7 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       if (v !== undefined) linkTrackVars = v;
       if (e !== undefined) linkTrackEvents = e;
     },
+    linkTracking: () => ({ vars: linkTrackVars, events: linkTrackEvents }),
     clear() {
       vars = clearedVars(vars);
     },

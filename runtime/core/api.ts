@@ -1,8 +1,10 @@
 import type { Env } from '../declare/types';
-import { isDebugOn, setDebug } from './log';
+import { isDebugOn, log, setDebug } from './log';
+import { getPath } from './merge';
 import type { Monitor } from './monitor';
 
 // `window.tagc`: the page-facing API. Kept small and stable; everything else is internal.
+// `window._satellite` (runtime/core/satellite.ts) is the same functions under Launch's names.
 
 export interface BuildInfo {
   environment: Env;
@@ -13,25 +15,45 @@ export interface BuildInfo {
 }
 
 export interface TagcApi {
-  /** Fires a direct-call event (`directCall(name)` rules). */
+  /** Fires a direct-call event (`directCall(name)` rules); the name is trimmed, as Launch does. */
   track(name: string, detail?: unknown): void;
+  /** A data element's value, else a value set with setVar (`a.b` reads into an object set as `a`). */
   getVar(name: string): unknown;
-  setVar(name: string, value: unknown): void;
+  /** Sets a page variable, or several at once from an object (Launch's `_satellite.setVar`). */
+  setVar(name: string | Record<string, unknown>, value?: unknown): void;
   /** Turns debug logging on or off (persisted); returns the current setting when called without arguments. */
   debug(on?: boolean): boolean;
   monitor(hooks: Monitor): () => void;
   readonly buildInfo: Readonly<BuildInfo>;
 }
 
-export function createApi(parts: {
-  track: TagcApi['track'];
-  getVar: TagcApi['getVar'];
-  setVar: TagcApi['setVar'];
+export interface ApiParts {
+  /** Dispatches a non-data-layer event (the runtime's `emit`). */
+  emit(key: string, name: string, payload?: unknown): void;
+  getVar(name: string): unknown;
+  setVar(name: string, value: unknown): void;
   monitor: TagcApi['monitor'];
   buildInfo: BuildInfo;
-}): TagcApi {
+}
+
+export function createApi(parts: ApiParts): TagcApi {
   return {
-    ...parts,
+    track(name, detail) {
+      const id = typeof name === 'string' ? name.trim() : '';
+      if (!id) return log.error('tagc.track needs an event name');
+      parts.emit(`@call:${id}`, id, detail);
+    },
+    getVar(name) {
+      const value = parts.getVar(name);
+      if (value !== undefined || typeof name !== 'string') return value;
+      const dot = name.indexOf('.');
+      return dot > 0 ? getPath(parts.getVar(name.slice(0, dot)), name.slice(dot + 1)) : undefined;
+    },
+    setVar(name, value) {
+      if (typeof name === 'string') parts.setVar(name, value);
+      else if (name && typeof name === 'object') for (const key of Object.keys(name)) parts.setVar(key, name[key]);
+    },
+    monitor: parts.monitor,
     buildInfo: Object.freeze({ ...parts.buildInfo }),
     debug(on?: boolean) {
       if (on !== undefined) setDebug(!!on);

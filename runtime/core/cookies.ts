@@ -66,7 +66,8 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
 
 export function removeCookie(name: string, options: Pick<CookieOptions, 'domain' | 'path'> = {}, doc: Document = document): void {
   try {
-    let cookie = `${name}=; path=${options.path ?? '/'}; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0`;
+    // A past expiry alone: every browser deletes on it (happy-dom keeps an empty cookie on max-age=0).
+    let cookie = `${name}=; path=${options.path ?? '/'}; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
     if (options.domain) cookie += `; domain=${options.domain}`;
     doc.cookie = cookie;
   } catch {

@@ -83,6 +83,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
 
   function runRule(rule: Rule, job: Job, scope: ReturnType<Resolver['scope']>): void | Promise<void> {
     const ctx: RuleContext = { event: job, rule: { id: rule.id }, get: scope.get, value: scope.value, runtime: services };
+    monitors.emit('ruleTriggered', { rule: rule.id, event: job.name, order: rule.order });
     // A rule-level consent category that is not granted skips the rule (docs/consent.md).
     if (rule.consent && !consentAllows(services, rule.consent)) {
       monitors.emit('ruleSkipped', { rule: rule.id, event: job.name, order: rule.order, condition: 'consent', index: -1, explain: { subject: 'not granted', expected: rule.consent } });

@@ -10,18 +10,22 @@ export interface RuleEvent {
 }
 
 export interface Monitor {
+  /** The rule's event happened; its consent and conditions are checked next (Launch's ruleTriggered). */
+  ruleTriggered?(e: RuleEvent): void;
   ruleFired?(e: RuleEvent): void;
   /** `explain`: what the failing condition compared (kinds that can say), or the missing consent. */
   ruleSkipped?(e: RuleEvent & { condition: string; index: number; explain?: Explanation }): void;
   ruleCompleted?(e: RuleEvent): void;
   actionFailed?(e: RuleEvent & { action: string; index: number; error: string }): void;
+  /** For a bridge whose own listeners come and go (`_satellite._monitors`): whether it has one for this hook now. */
+  listening?(hook: keyof Monitor): boolean;
 }
 
 export function createMonitors(initial: unknown): {
   add(m: Monitor): () => void;
-  /** Whether a monitor has this hook: work done only for tools is skipped otherwise. */
-  listens(hook: keyof Monitor): boolean;
-  emit<K extends keyof Monitor>(hook: K, e: Parameters<NonNullable<Monitor[K]>>[0]): void;
+  /** Whether a monitor has this hook now: work done only for tools is skipped otherwise. */
+  listens(hook: Exclude<keyof Monitor, 'listening'>): boolean;
+  emit<K extends Exclude<keyof Monitor, 'listening'>>(hook: K, e: Parameters<NonNullable<Monitor[K]>>[0]): void;
 } {
   const list: Monitor[] = Array.isArray(initial) ? initial.filter((m) => m && typeof m === 'object') : [];
   return {
@@ -32,7 +36,7 @@ export function createMonitors(initial: unknown): {
         if (i >= 0) list.splice(i, 1);
       };
     },
-    listens: (hook) => list.some((m) => typeof m[hook] === 'function'),
+    listens: (hook) => list.some((m) => typeof m[hook] === 'function' && m.listening?.(hook) !== false),
     emit(hook, e) {
       for (const m of list.slice()) {
         try {

@@ -6,6 +6,7 @@ import { isAuthorisedHost } from './domain';
 import { log, reason } from './log';
 import { createMonitors } from './monitor';
 import { createResolver } from './resolve';
+import { installSatellite, launchMonitors } from './satellite';
 
 // The bundle's entry (generated per environment by compiler/phases/5-emit) calls start() once.
 // Nothing here may throw into the host page.
@@ -73,19 +74,16 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
   const resolver = createResolver({ ...config.dataElements }, services);
   const dispatcher = createDispatcher(config, resolver, services, monitors);
 
-  host.tagc = createApi({
-    track: (name, detail) => {
-      if (typeof name !== 'string' || !name) {
-        log.error('tagc.track needs an event name');
-        return;
-      }
-      services.emit(`@call:${name}`, name, detail);
-    },
+  const api = createApi({
+    emit: services.emit,
     getVar: (name) => resolver.scope(currentState(), null).get(name),
     setVar: (name, value) => resolver.setVar(name, value),
     monitor: (hooks) => monitors.add(hooks),
     buildInfo: config.build,
   });
+  host.tagc = api;
+  const satellite = installSatellite(win, api, services);
+  if (satellite) monitors.add(launchMonitors(satellite));
   DEBUG: log.info(`Loaded ${config.build.environment} build ${config.build.hash} with ${config.rules.length} rules`);
 
   for (const source of config.sources) {

@@ -12,15 +12,21 @@ export { domReady } from '../events/dom-ready';
 export { windowLoaded } from '../events/window-loaded';
 export { pageHidden } from '../events/page-hidden';
 export { directCall } from '../events/direct-call';
+export { pageBottom } from '../events/page-bottom';
+export { elementClick } from '../events/element-click';
 export { consentGiven, consentChanged, consentDeclined } from '../events/consent';
 
 export { pathStartsWith, pathContains, pathEquals, pathEndsWith, pathMatches } from '../conditions/path';
 export { hostEquals, hostIn, hostContains, hostWithin } from '../conditions/host';
-export { equals, notEquals, contains, startsWith, matches, isIn, truthy, falsy } from '../conditions/compare';
+export {
+  equals, notEquals, contains, startsWith, endsWith, matches, isIn, truthy, falsy,
+  lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual, isTrue, isFalse, isTruthy,
+} from '../conditions/compare';
 export { not } from '../conditions/not';
 export { anyOf } from '../conditions/any-of';
 
 export { sendPageView } from '../actions/analytics-page-view';
+export type { AnalyticsSettings } from '../analytics/settings';
 export { sendLinkHit } from '../actions/analytics-link';
 export { trackEvent } from '../actions/analytics-event';
 export { setVariables } from '../actions/analytics-set';
@@ -30,7 +36,7 @@ export { identityOptIn } from '../actions/analytics-opt-in';
 export { analyticsQa } from '../actions/analytics-qa';
 export { consentGranted } from '../conditions/consent';
 
-export { trustArcConsent, oneTrustConsent } from '../actions/consent-provider';
+export { trustArcConsent, oneTrustConsent, impliedConsent } from '../actions/consent-provider';
 export { loadConsentNotice } from '../actions/consent-notice';
 export { overrideNoticeListener } from '../actions/consent-listener-override';
 export { loadScript } from '../actions/script';
@@ -44,6 +50,10 @@ export { localItem, sessionItem } from '../data-elements/storage-item';
 export { constant } from '../data-elements/constant';
 export { derived } from '../data-elements/derived';
 export { computed } from '../data-elements/computed';
+export { globalVariable } from '../data-elements/global-variable';
+export { pageInfo } from '../data-elements/page-info';
+export { domAttribute } from '../data-elements/dom-attribute';
+export { triggerDirectCall } from '../actions/trigger-direct-call';
 export { loadTargeting } from '../actions/targeting-page-load';
 
 // Event behaviours (issue 5): clicks, promotions, page timers, scroll, forms, multi-step processes.
@@ -55,3 +65,6 @@ export { timeOnPage } from '../events/timer';
 export { scrollDepth } from '../events/scroll';
 export { processStage } from '../conditions/process-stage';
 export { watchFormFields } from '../actions/form-abandon-watch';
+
+// Code imported from Adobe Launch (tagc import launch): Launch's synthetic event and its tokens.
+export { launchEvent, launchToken, type LaunchEvent } from '../launch/event';

@@ -46,6 +46,23 @@ describe('the prod bundle in Chromium', () => {
     await context.close();
   });
 
+  it("runs the direct-call rule when page code calls _satellite.track(), and tells Launch's _monitors", async () => {
+    const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
+    await routeFirmHostsTo(context, server, { allHosts: true });
+    const page = await context.newPage();
+    await page.goto('https://www.firm.example/demo/prod');
+    const completed = await page.evaluate(() => {
+      type Sat = { _monitors: unknown[]; track(name: string, detail?: unknown): void };
+      const sat = (window as unknown as { _satellite: Sat })._satellite;
+      const ids: string[] = [];
+      sat._monitors = [{ ruleCompleted: (e: { rule: { id: string } }) => ids.push(e.rule.id) }];
+      sat.track('clear process steps', { kind: 'tool', name: 'retirement-calculator' });
+      return ids;
+    });
+    expect(completed).toEqual(['clear-process-steps']);
+    await context.close();
+  });
+
   it('is blocked by the browser when its integrity hash does not match', async () => {
     const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
     await routeFirmHostsTo(context, server);

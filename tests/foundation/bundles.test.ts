@@ -47,9 +47,26 @@ describe('per-environment bundles', () => {
       expect(entry!.integrity).toBe(`sha384-${createHash('sha384').update(bytes).digest('base64')}`);
       expect(entry!.gzipBytes).toBeLessThan(entry!.bytes);
       expect(bytes.toString()).toContain(`hash:"${hash}"`);
-      expect(bytes.toString()).toMatch(new RegExp(`//# sourceMappingURL=container\\.${hash}\\.min\\.js\\.map\\n$`));
       expect(existsSync(join(out, `${entry!.file}.map`))).toBe(true);
       expect(bytes.toString()).not.toMatch(/\n  +\S/); // minified: no indented lines
+    }
+  });
+
+  it('names the source map only in debug environments; prod and internal carry no sourceMappingURL', () => {
+    for (const [env, entry] of Object.entries(manifest.environments)) {
+      const hash = /container\.([0-9a-f]{16})\.min\.js$/.exec(entry!.file)![1];
+      if (env === 'prod' || env === 'internal') expect(read(env), env).not.toContain('sourceMappingURL');
+      else expect(read(env), env).toMatch(new RegExp(`//# sourceMappingURL=container\\.${hash}\\.min\\.js\\.map\\n$`));
+    }
+  });
+
+  it('keeps every path of the build machine out of the bundles and their maps (sources are relative to the project)', () => {
+    for (const entry of Object.values(manifest.environments)) {
+      const map = JSON.parse(readFileSync(join(out, entry!.map), 'utf8')) as { sources: string[]; sourcesContent: string[] };
+      expect(map.sources.length).toBeGreaterThan(10);
+      for (const source of map.sources) expect(source).not.toMatch(/^(\/|[A-Za-z]:)/);
+      expect(map.sources).toContain('runtime/core/start.ts');
+      for (const text of [readFileSync(join(out, entry!.file), 'utf8'), ...map.sourcesContent]) expect(text).not.toContain(REPO);
     }
   });
 

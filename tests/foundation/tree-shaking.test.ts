@@ -33,10 +33,12 @@ describe('tree-shaking of a sample container', () => {
     });
     roots.push(root);
     const result = await compile({ root, envs: ['dev', 'prod'] });
-    // The core includes the rule-level consent check and the consent-cookie wait of the data layer.
+    // The core includes the rule-level consent check, the consent-cookie wait of the data layer, and
+    // Launch's `_satellite` (whose pageBottom() fires the page-bottom event).
     const core = [
       'runtime/consent/gate.ts', 'runtime/core/cookies.ts', 'runtime/core/api.ts', 'runtime/core/data-layer.ts', 'runtime/core/dispatch.ts', 'runtime/core/domain.ts', 'runtime/core/log.ts',
-      'runtime/core/merge.ts', 'runtime/core/monitor.ts', 'runtime/core/resolve.ts', 'runtime/core/start.ts', 'runtime/core/storage.ts',
+      'runtime/core/merge.ts', 'runtime/core/monitor.ts', 'runtime/core/resolve.ts', 'runtime/core/satellite.ts', 'runtime/core/start.ts', 'runtime/core/storage.ts',
+      'runtime/events/page-bottom.ts',
     ];
     expect(kept(result.bundles.prod.inputs)).toEqual(
       [...core, 'data-elements/page.ts', 'rules/everywhere.ts', 'runtime/conditions/path.ts', 'runtime/data-elements/data-layer.ts', 'runtime/declare/data-element.ts', 'runtime/declare/ref.ts', 'runtime/declare/rule.ts'].sort(),

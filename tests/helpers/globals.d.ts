@@ -3,6 +3,7 @@ declare global {
   interface Window {
     appEventData: unknown[];
     tagc: import('../../runtime/core/api').TagcApi;
+    _satellite: import('../../runtime/core/satellite').Satellite;
   }
 }
 export {};

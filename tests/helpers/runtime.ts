@@ -18,6 +18,8 @@ export function resetWindow(): void {
   delete w.tagc;
   delete w.appEventData;
   delete w.__tagcMonitors;
+  delete w._satellite;
+  delete w.__satelliteLoaded;
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

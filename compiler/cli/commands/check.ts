@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { compile } from '../../index';
 import { CompileError } from '../../diagnostics';
 import { printDiagnostics, rootDir, writeGenerated } from './build';
@@ -18,7 +19,9 @@ export async function check(_argv: string[]): Promise<number> {
     }
     throw error;
   }
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', join(root, 'tsconfig.json')], { stdio: 'inherit', cwd: root });
+  // tagc's own TypeScript (a dependency), wherever npm installed it.
+  const tscBin = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+  const tsc = spawnSync(process.execPath, [tscBin, '--noEmit', '-p', join(root, 'tsconfig.json')], { stdio: 'inherit', cwd: root });
   if (tsc.status !== 0) return 1;
   process.stdout.write('tagc check: no errors\n');
   return 0;

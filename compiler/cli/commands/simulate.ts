@@ -20,6 +20,8 @@ const HELP = `tagc simulate: run a built bundle in happy-dom and print JSON
   --build <dir>               build folder (default ./build)
   --consent <c>               stored consent before load: unset | all | none | comma list of analytics,advertising,performance
   --consent-event <e>         provider callback after load: given | changed:<categories> | declined
+  --page-bottom               page code calls _satellite.pageBottom() at the end of the body
+  --track '<name>[=<json>]'   page code calls _satellite.track(name, detail) after load (repeatable, in order)
 `;
 
 function json(value: string, flag: string): unknown {
@@ -36,6 +38,12 @@ export function parseRespond(spec: string): RespondRule {
   const status = Number(m[2]);
   if (status !== 0 && (status < 100 || status > 599)) throw new Error(`--respond '${spec}': status must be 0 or 100-599`);
   return { match: m[1], status, body: m[3] ? readFileSync(m[3], 'utf8') : '' };
+}
+
+/** `name` or `name=<json detail>`: the name is everything before the first `=`. */
+export function parseTrack(spec: string): { name: string; detail?: unknown } {
+  const eq = spec.indexOf('=');
+  return eq < 0 ? { name: spec } : { name: spec.slice(0, eq), detail: json(spec.slice(eq + 1), '--track') };
 }
 
 export async function simulateCommand(argv: string[]): Promise<number> {
@@ -55,6 +63,8 @@ export async function simulateCommand(argv: string[]): Promise<number> {
       build: { type: 'string' },
       consent: { type: 'string' },
       'consent-event': { type: 'string' },
+      'page-bottom': { type: 'boolean' },
+      track: { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
   });
@@ -78,6 +88,8 @@ export async function simulateCommand(argv: string[]): Promise<number> {
     buildDir: values.build ?? join(rootDir(), 'build'),
     consent: values.consent,
     consentEvent: values['consent-event'],
+    pageBottom: values['page-bottom'],
+    track: (values.track ?? []).map(parseTrack),
   });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return 0;

@@ -18,7 +18,10 @@ export default defineKind({
   params: z.discriminatedUnion('provider', [
     z.object({ provider: z.literal('trustarc'), levels: categories(z.number().int().min(1)), ...settings }),
     z.object({ provider: z.literal('onetrust'), groups: categories(z.string().regex(/^C\d{4}$/)), ...settings }),
+    z.object({ provider: z.literal('implied') }).strict(),
   ]),
   describe: (p) =>
-    `start consent from the ${p.provider === 'trustarc' ? 'TrustArc-kind notice' : 'OneTrust-kind banner'}; skipped on ${p.skip.hosts.join(', ')}, ${[...p.skip.pathPrefixes, ...p.skip.paths].join(', ')} and with ${p.skip.query.name}=${p.skip.query.value}; decline sets ${p.suppressionCookie.name}`,
+    p.provider === 'implied'
+      ? 'start consent with every category granted (no consent manager)'
+      : `start consent from the ${p.provider === 'trustarc' ? 'TrustArc-kind notice' : 'OneTrust-kind banner'}; skipped on ${p.skip.hosts.join(', ')}, ${[...p.skip.pathPrefixes, ...p.skip.paths].join(', ')} and with ${p.skip.query.name}=${p.skip.query.value}; decline sets ${p.suppressionCookie.name}`,
 });

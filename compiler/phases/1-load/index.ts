@@ -2,9 +2,11 @@ import { pathToFileURL } from 'node:url';
 import type { DataElement, EventSchemaDeclaration, Rule, ViewTable } from '../../../runtime/declare/types';
 import type { Diagnostics } from '../../diagnostics';
 import { listModules, rel, type Project } from '../../project';
+import { bundledImports, type Imported } from './bundled';
 
-// Phase 1: import every declaration module. A module that fails to import is a located
-// diagnostic; the others still load, so one broken rule reports alongside all other problems.
+// Phase 1: import every declaration module: all at once as one esbuild bundle (./bundled.ts), or,
+// when a module fails, module by module. A module that fails to import is a located diagnostic;
+// the others still load, so one broken rule reports alongside all other problems.
 
 export interface Loaded<T> {
   /** Source file relative to the project root. */
@@ -29,24 +31,40 @@ function brand(value: unknown): string | undefined {
   return value && typeof value === 'object' ? ((value as { __tagc?: unknown }).__tagc as string | undefined) : undefined;
 }
 
-async function importModule(p: Project, abs: string, diagnostics: Diagnostics, tables: Loaded<ViewTable>[]): Promise<Record<string, unknown> | null> {
-  try {
-    const mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+type Started = Map<string, Imported | Promise<Imported>>;
+
+/**
+ * Module by module (when the bundled load cannot be used: a module fails to build or throws),
+ * every import started at once, as each waits on tsx's loader thread. Results are handled in
+ * the listed order, so diagnostics and tables keep a stable order either way.
+ */
+function importAll(paths: readonly string[]): Started {
+  const started: Started = new Map();
+  for (const abs of paths) {
+    if (!started.has(abs)) started.set(abs, import(pathToFileURL(abs).href).then((mod: Record<string, unknown>) => ({ mod }), (error: unknown) => ({ error })));
+  }
+  return started;
+}
+
+async function importModule(p: Project, abs: string, diagnostics: Diagnostics, tables: Loaded<ViewTable>[], started: Started): Promise<Record<string, unknown> | null> {
+  const imported = await started.get(abs)!;
+  if ('mod' in imported) {
+    const mod = imported.mod;
     for (const [name, value] of Object.entries(mod)) {
       // A table re-exported by several modules is listed once, from where it is declared first.
       if (brand(value) === 'table' && !tables.some((t) => t.value === value)) tables.push({ file: rel(p, abs), abs, exportName: name, value: value as ViewTable });
     }
     return mod;
-  } catch (error) {
-    const e = error as Error & { errors?: { location?: { line: number; column: number } }[] };
-    const loc = e.errors?.[0]?.location;
-    const match = /:(\d+):(\d+)/.exec(e.message ?? '');
-    diagnostics.report('load_failed', rel(p, abs), { reason: (e.message ?? String(error)).split('\n')[0] }, [], {
-      line: loc?.line ?? (match ? Number(match[1]) : undefined),
-      column: loc ? loc.column + 1 : match ? Number(match[2]) : undefined,
-    });
-    return null;
   }
+  const error = imported.error;
+  const e = error as Error & { errors?: { location?: { line: number; column: number } }[] };
+  const loc = e.errors?.[0]?.location;
+  const match = /:(\d+):(\d+)/.exec(e.message ?? '');
+  diagnostics.report('load_failed', rel(p, abs), { reason: (e.message ?? String(error)).split('\n')[0] }, [], {
+    line: loc?.line ?? (match ? Number(match[1]) : undefined),
+    column: loc ? loc.column + 1 : match ? Number(match[2]) : undefined,
+  });
+  return null;
 }
 
 export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadResult> {
@@ -57,8 +75,15 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
   g.__TAGC_DEBUG__ ??= true;
   g.__TAGC_VALIDATE__ ??= true;
 
-  for (const abs of listModules(p.rulesDir)) {
-    const mod = await importModule(p, abs, diagnostics, result.tables);
+  const rules = listModules(p.rulesDir);
+  const dataElements = listModules(p.dataElementsDir);
+  const schemas = listModules(p.schemasDir);
+  const libs = [p.rulesDir, p.dataElementsDir, p.schemasDir].flatMap((dir) => listModules(dir, 'lib'));
+  const all = [...rules, ...dataElements, ...schemas, ...libs, p.siteConfig];
+  const started: Started = (await bundledImports(p.root, all)) ?? importAll(all);
+
+  for (const abs of rules) {
+    const mod = await importModule(p, abs, diagnostics, result.tables, started);
     if (!mod) continue;
     const file = rel(p, abs);
     if (brand(mod.default) !== 'rule') {
@@ -68,8 +93,8 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
     result.rules.push({ file, abs, exportName: 'default', value: mod.default as Rule });
   }
 
-  for (const abs of listModules(p.dataElementsDir)) {
-    const mod = await importModule(p, abs, diagnostics, result.tables);
+  for (const abs of dataElements) {
+    const mod = await importModule(p, abs, diagnostics, result.tables, started);
     if (!mod) continue;
     const file = rel(p, abs);
     for (const [name, value] of Object.entries(mod)) {
@@ -77,8 +102,8 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
     }
   }
 
-  for (const abs of listModules(p.schemasDir)) {
-    const mod = await importModule(p, abs, diagnostics, result.tables);
+  for (const abs of schemas) {
+    const mod = await importModule(p, abs, diagnostics, result.tables, started);
     if (!mod) continue;
     const file = rel(p, abs);
     if (brand(mod.default) !== 'schema') {
@@ -89,11 +114,9 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
   }
 
   // Shared modules (rules/lib, schemas/lib, ...) are not declarations, but may declare tables.
-  for (const dir of [p.rulesDir, p.dataElementsDir, p.schemasDir]) {
-    for (const abs of listModules(dir, 'lib')) await importModule(p, abs, diagnostics, result.tables);
-  }
+  for (const abs of libs) await importModule(p, abs, diagnostics, result.tables, started);
 
-  const siteMod = await importModule(p, p.siteConfig, diagnostics, result.tables);
+  const siteMod = await importModule(p, p.siteConfig, diagnostics, result.tables, started);
   if (siteMod?.default && typeof siteMod.default === 'object') {
     result.site = { file: rel(p, p.siteConfig), abs: p.siteConfig, exportName: 'default', value: siteMod.default as Record<string, unknown> };
   } else if (siteMod) {

@@ -20,10 +20,19 @@ function hostOfUrl(url: string): string | null {
 
 export function hostInventory(plan: EnvPlan, registry: KindRegistry, site: SiteValidation): HostUse[] {
   const byKey = new Map<string, HostUse>();
+  // Rule ids per entry as a set: a list searched on each add was quadratic (one host, 5,000 rules).
+  const ruleSets = new Map<string, Set<string>>();
   const add = (use: Omit<HostUse, 'rules'>, rule: string) => {
     const key = `${use.host}\u0000${use.category}\u0000${use.directive}`;
-    const entry = byKey.get(key) ?? byKey.set(key, { ...use, rules: [] }).get(key)!;
-    if (!entry.rules.includes(rule)) entry.rules.push(rule);
+    if (!byKey.has(key)) {
+      byKey.set(key, { ...use, rules: [] });
+      ruleSets.set(key, new Set());
+    }
+    const seen = ruleSets.get(key)!;
+    if (!seen.has(rule)) {
+      seen.add(rule);
+      byKey.get(key)!.rules.push(rule);
+    }
   };
   for (const r of plan.rules) {
     for (const action of r.loaded.value.actions) {

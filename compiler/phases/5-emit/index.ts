@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../../diagnostics';
 import type { HostUse, Manifest } from '../../graph-types';
 import type { KindRegistry } from '../../kinds/registry';
@@ -15,6 +16,9 @@ import { siteValidation, validationEntry } from './validators';
 
 // Phase 5: bundles, graphs and the manifest, written to a staging folder and then swapped
 // into build/ so that a failed build never leaves a half-written output.
+
+/** This tagc's runtime entry, for a container that has no runtime of its own (an imported one). */
+const OWN_RUNTIME = fileURLToPath(new URL('../../../runtime/core/start.ts', import.meta.url));
 
 export interface EmitResult {
   bundles: Record<string, Bundle>;
@@ -34,7 +38,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
     const t0 = performance.now();
     const env = plan.env.name;
     const extras = validationEntry(graph, plan, site, stamp.version);
-    const b = await bundle(root, plan, entrySource(graph, plan, existsSync(runtimeStart) ? runtimeStart : runtimeStart, domains, stamp, extras));
+    const b = await bundle(root, plan, entrySource(graph, plan, existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME, domains, stamp, extras));
     bundles[env] = b;
     files[`${env}/${b.fileName}`] = b.code;
     files[`${env}/${b.mapName}`] = b.map;

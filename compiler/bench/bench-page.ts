@@ -1,0 +1,104 @@
+// The page both stacks are measured on. Identical for tagc and the peer except for the library and
+// the one line that registers a rule monitor (tagc's `__tagcMonitors`, Turbine's
+// `_satellite._monitors`). The prelude grants consent to every category (the visitor who accepted
+// the notice, so every analytics rule runs), queues Page Load Started, records each analytics hit
+// (image, sendBeacon or fetch to /b/ss/) with its time, and defines the in-page measurements the
+// harness calls by name. Plain ES5 strings: nothing of the harness's transpiler reaches the page.
+
+export type Stack = 'tagc' | 'peer';
+
+export interface BenchPageOptions {
+  /** The library, inlined: start-up is then its parse, compile and run, without the harness's network. */
+  code?: string;
+  stack: Stack;
+  /** Rule ids of Page Load Started: the first one reached ends start-up. */
+  pageLoadStartedRules: readonly string[];
+  /** `name=value` of the consent cookie that grants every category. */
+  consentCookie: string | null;
+}
+
+export const PAGE_LOAD_STARTED = { event: 'Page Load Started', page: { pageName: 'bench > page', siteAudience: 'advisor', siteCountry: 'us', siteLanguage: 'en', pageType: 'article' } };
+export const PAGE_LOAD_COMPLETED = { event: 'Page Load Completed' };
+export const CTA_CLICKED = { event: 'CTA Clicked', linkInfo: { linkId: 'open-account', customLinkName: 'Open an account', linkType: 'cta', linkText: 'Open an account', linkURL: 'https://www.firm.example/open' } };
+
+const PRELUDE = `
+var B = window.__bench = { t0: 0, t1: 0, firstRule: null, hits: [] };
+function record(url, body) {
+  url = String(url);
+  if (url.indexOf('/b/ss/') < 0) return;
+  B.hits.push({ t: performance.now(), link: /[?&]pe=lnk_/.test(url + '&' + (body || '')) });
+}
+var src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src');
+Object.defineProperty(HTMLImageElement.prototype, 'src', { configurable: true, enumerable: src.enumerable, get: src.get, set: function (v) { record(v); src.set.call(this, v); } });
+var sendBeacon = navigator.sendBeacon;
+navigator.sendBeacon = function (url, body) { record(url, body); return sendBeacon.apply(navigator, arguments); };
+var fetch0 = window.fetch;
+window.fetch = function (url, init) { record(url, init && init.body); return fetch0.apply(window, arguments); };
+B.reached = function (id) { if (B.firstRule === null && B.pls[id]) B.firstRule = performance.now(); };
+function waitHit(from, link, deadline) {
+  return new Promise(function (resolve) {
+    (function check() {
+      for (var i = from; i < B.hits.length; i++) if (B.hits[i].link === link) return resolve(B.hits[i]);
+      if (performance.now() > deadline) return resolve(null);
+      setTimeout(check, 0);
+    })();
+  });
+}
+function copy(x) { return JSON.parse(JSON.stringify(x)); }
+/* ms from each push until its hit (link or page view), pushes one after another; NaN when none came. */
+B.dispatch = function (entry, link, count) {
+  var out = [];
+  function next() {
+    if (out.length >= count) return Promise.resolve(out);
+    var from = B.hits.length, t0 = performance.now();
+    window.appEventData.push(copy(entry));
+    return waitHit(from, link, t0 + 2000).then(function (hit) {
+      out.push(hit ? hit.t - t0 : NaN);
+      return new Promise(function (r) { setTimeout(r, 0); }).then(next);
+    });
+  }
+  return next();
+};
+/* count pushes in one task; resolves with the link hits that came within 5 s. */
+B.burst = function (entry, count) {
+  var from = B.hits.length, t0 = performance.now();
+  for (var i = 0; i < count; i++) window.appEventData.push(copy(entry));
+  return new Promise(function (resolve) {
+    (function check() {
+      var n = 0;
+      for (var j = from; j < B.hits.length; j++) if (B.hits[j].link) n++;
+      if (n >= count || performance.now() - t0 > 5000) return resolve(n);
+      setTimeout(check, 0);
+    })();
+  });
+};
+`;
+
+const inline = (code: string) => code.replace(/<\/script/gi, '<\\/script').replace(/\/\/# sourceMappingURL=.*$/m, '');
+
+export function benchPage(o: BenchPageOptions): string {
+  const pls: Record<string, true> = {};
+  for (const id of o.pageLoadStartedRules) pls[id] = true;
+  const monitor =
+    o.stack === 'tagc'
+      ? `window.__tagcMonitors = [{ ruleFired: function (e) { B.reached(e.rule); }, ruleSkipped: function (e) { B.reached(e.rule); } }];`
+      : `window._satellite = { _monitors: [{ ruleTriggered: function (e) { B.reached(e.rule.name); } }] };`;
+  const consent = o.consentCookie ? `document.cookie = ${JSON.stringify(`${o.consentCookie}; path=/; max-age=31536000`)};` : '';
+  return `<!doctype html><html><head><meta charset="utf-8"><title>bench</title>
+<script>${PRELUDE}
+B.pls = ${JSON.stringify(pls)};
+${consent}
+${monitor}
+window.appEventData = [${JSON.stringify(PAGE_LOAD_STARTED)}];
+B.t0 = performance.now();</script>
+${o.code === undefined ? '' : `<script>${inline(o.code)}</script>`}
+<script>B.t1 = performance.now();</script>
+</head><body><main><h1>Bench page</h1><p><a href="/open" data-ea-cta="open-account">Open an account</a></p></main></body></html>`;
+}
+
+/** The cookie with which the build's consent provider reads "every category granted". */
+export function consentCookieFor(consent: { provider: 'trustarc'; levels: Record<string, number> } | { provider: 'onetrust'; groups: Record<string, string> } | null | undefined): string | null {
+  if (!consent) return null;
+  if (consent.provider === 'trustarc') return `notice_gdpr_prefs=${[...new Set([0, ...Object.values(consent.levels)])].sort((a, b) => a - b).join(',')}:`;
+  return `OptanonConsent=${encodeURIComponent(`groups=${['C0001', ...Object.values(consent.groups)].map((g) => `${g}:1`).join(',')}`)}`;
+}

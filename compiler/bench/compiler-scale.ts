@@ -1,0 +1,160 @@
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// `tagc build` as a process, as a developer runs it: the whole container, then a copy of the
+// project with 1,000 / 2,000 / 5,000 synthetic rule modules added (real modules using the
+// container's own helpers, events and data elements). Wall time and the peak resident memory of
+// the process tree (node and esbuild's service), sampled from /proc.
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
+export const SCALE_SIZES = [1000, 2000, 5000] as const;
+
+const EVENTS = ['CTA Clicked', 'Content Downloads', 'Article Click', 'Search Performed', 'Hover', 'Modal Load', 'Content Share', 'Poll Vote', 'Tool Create PDF', 'Logout'];
+const AREAS = ['/advisor', '/individual', '/institutional', '/retirement', '/ria', '/fund-centre'];
+const ELEMENTS = ['pageName', 'linkId', 'contentTitle', 'contentType', 'customLinkName', 'searchTerm', 'navigationPath', 'promoName'];
+
+/** One synthetic rule module (it lives in rules/synthetic/ of the project copy). */
+export function syntheticRuleSource(i: number): string {
+  const id = `synthetic-${String(i).padStart(5, '0')}`;
+  const event = EVENTS[i % EVENTS.length];
+  const area = AREAS[i % AREAS.length];
+  const evar = `eVar${100 + (i % 150)}`; // eVar22 is the page name on every hit
+  const element = ELEMENTS[i % ELEMENTS.length];
+  return `import { de, pathStartsWith, rule } from '../../runtime/declare';
+import { analyticsConsent } from '../consent/lib/gates';
+import { analyticsEvent } from '../lib/analytics';
+
+export default rule({
+  id: '${id}',
+  description: 'Synthetic rule ${i}: ${evar} on ${event} under ${area}.',
+  events: ['${event}'],
+  conditions: [analyticsConsent, pathStartsWith('${area}')],
+  actions: [analyticsEvent({ linkName: '${id}', events: ['event${(i % 120) + 1}'], vars: { eVar22: de('pageName'), ${evar}: de('${element}') } })],
+  order: ${10 + (i % 7) * 10},
+});
+`;
+}
+
+/** A copy of the project (declarations, runtime, package.json) with `count` synthetic rules. */
+export function syntheticProject(root: string, count: number, into: string): string {
+  rmSync(into, { recursive: true, force: true });
+  mkdirSync(into, { recursive: true });
+  for (const dir of ['rules', 'data-elements', 'schemas', 'runtime']) cpSync(join(root, dir), join(into, dir), { recursive: true });
+  cpSync(join(root, 'package.json'), join(into, 'package.json'));
+  const dir = join(into, 'rules', 'synthetic');
+  mkdirSync(dir, { recursive: true });
+  for (let i = 0; i < count; i++) writeFileSync(join(dir, `synthetic-${String(i).padStart(5, '0')}.ts`), syntheticRuleSource(i));
+  return into;
+}
+
+const TICK_MS = 10; // USER_HZ: /proc reports CPU time in 1/100 s
+
+/** Resident memory (bytes) of a process and its descendants, and each one's CPU time so far (ms). */
+function sampleTree(pid: number, cpu: Map<number, number>): number {
+  let rss = 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    // Fields after the command name: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/) : []) rss += sampleTree(Number(child), cpu);
+    }
+  } catch {
+    // The process ended between two reads.
+  }
+  return rss;
+}
+
+function ownRss(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+export interface ProcessRun {
+  /** Wall time. */
+  ms: number;
+  /** CPU time of the process tree (node and esbuild), as last sampled (20 ms period). */
+  cpuMs: number;
+  /** Peak resident memory of the process tree (node and esbuild's service together). */
+  peakBytes: number;
+  /** Peak of the node process alone (what /usr/bin/time reports for `tagc build`). */
+  nodePeakBytes: number;
+}
+
+/** Runs `tagc build` on `project` into `out`; rejects with its output when it fails. */
+export function timedBuild(project: string, out: string): Promise<ProcessRun> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [BIN, 'build', '--out', out], { cwd: REPO, env: { ...process.env, TAGC_ROOT: project }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let peak = 0;
+    let nodePeak = 0;
+    const cpu = new Map<number, number>();
+    const sample = () => {
+      if (!child.pid) return;
+      peak = Math.max(peak, sampleTree(child.pid, cpu));
+      nodePeak = Math.max(nodePeak, ownRss(child.pid));
+    };
+    const timer = setInterval(sample, 20);
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', (error) => {
+      clearInterval(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearInterval(timer);
+      const ms = performance.now() - t0;
+      const cpuMs = [...cpu.values()].reduce((a, b) => a + b, 0);
+      if (code === 0) resolve({ ms, cpuMs, peakBytes: peak, nodePeakBytes: nodePeak });
+      else reject(new Error(`tagc build of ${project} exited ${code}:\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+/** Per added rule (ms): the slope between two sizes. */
+export const perRule = (a: { rules: number; ms: number }, b: { rules: number; ms: number }) => (b.ms - a.ms) / (b.rules - a.rules);
+
+const MB = 2 ** 20;
+
+export async function benchCompilerScale(root: string = REPO): Promise<Record<string, number>> {
+  const tmp = join(REPO, '.tagc-tmp', `scale-${process.pid}`);
+  try {
+    const figures: Record<string, number> = {};
+    const record = (name: string, run: ProcessRun) => {
+      figures[`${name}BuildMs`] = run.ms;
+      figures[`${name}CpuMs`] = run.cpuMs;
+      figures[`${name}PeakMB`] = run.peakBytes / MB;
+      figures[`${name}NodePeakMB`] = run.nodePeakBytes / MB;
+    };
+    // The container itself: the fastest of 3 (the first run also warms the file cache).
+    const container: ProcessRun[] = [];
+    for (let i = 0; i < 3; i++) container.push(await timedBuild(root, join(tmp, 'out-container')));
+    record('container', container.reduce((a, b) => (b.ms < a.ms ? b : a)));
+    const runs: { rules: number; ms: number }[] = [];
+    for (const n of SCALE_SIZES) {
+      const project = syntheticProject(root, n, join(tmp, `project-${n}`));
+      const out = join(tmp, `out-${n}`);
+      const run = await timedBuild(project, out);
+      rmSync(project, { recursive: true, force: true });
+      rmSync(out, { recursive: true, force: true });
+      record(`synthetic${n}`, run);
+      runs.push({ rules: n, ms: run.ms });
+    }
+    figures.msPerRule1000to2000 = perRule(runs[0], runs[1]);
+    figures.msPerRule2000to5000 = perRule(runs[1], runs[2]);
+    return figures;
+  } finally {
+    if (existsSync(tmp)) rmSync(tmp, { recursive: true, force: true });
+  }
+}

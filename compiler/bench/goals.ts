@@ -1,0 +1,78 @@
+import type { Paired } from './stats';
+import type { StackFigures } from './stacks';
+
+// The goals of issue 13, each checked against the figures of one `npm run bench`. A goal whose
+// figure was not measured in the run says so instead of passing.
+
+export interface GoalInput {
+  prodGzipBytes?: number;
+  peerGzipBytes?: number;
+  stacks?: StackFigures;
+  extra: Record<string, Record<string, number> | { error: string }>;
+}
+
+export interface GoalResult {
+  goal: string;
+  /** The figure the verdict is on, in words. */
+  figure: string;
+  /** null: not measured in this run. */
+  met: boolean | null;
+}
+
+const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
+const ratio = (p: Paired) => `${p.ratio.median.toFixed(2)}x (IQR ${p.ratio.q1.toFixed(2)}-${p.ratio.q3.toFixed(2)}, n ${p.ratio.n})`;
+
+function group(input: GoalInput, name: string): Record<string, number> | null {
+  const g = input.extra[name];
+  return g && !('error' in g) ? (g as Record<string, number>) : null;
+}
+
+function pairedGoal(input: GoalInput, goal: string, key: keyof StackFigures, max: number): GoalResult {
+  const p = input.stacks?.[key];
+  if (!p || !p.ratio.n) return { goal, figure: 'not measured', met: null };
+  return { goal, figure: `tagc ${ms(p.tagc.median)} vs Turbine ${ms(p.peer.median)}: ${ratio(p)}`, met: p.ratio.median <= max };
+}
+
+/** Linear: the cost of an added rule from 2,000 to 5,000 is within 1.5x of that from 1,000 to 2,000. */
+export const LINEARITY = 1.5;
+
+export function checkGoals(input: GoalInput): GoalResult[] {
+  const out: GoalResult[] = [];
+  out.push(
+    input.prodGzipBytes === undefined
+      ? { goal: 'prod bundle <= 30,000 B gzip -9', figure: 'not measured', met: null }
+      : {
+          goal: 'prod bundle <= 30,000 B gzip -9',
+          figure: `${input.prodGzipBytes.toLocaleString('en-US')} B${input.peerGzipBytes ? ` (Turbine peer ${input.peerGzipBytes.toLocaleString('en-US')} B)` : ''}`,
+          met: input.prodGzipBytes <= 30_000,
+        },
+  );
+  out.push(pairedGoal(input, 'cold start-up (script start to first Page Load Started rule) <= 1/3 of Turbine', 'coldStartMs', 1 / 3));
+  out.push(pairedGoal(input, 'warm start-up <= 1/3 of Turbine', 'warmStartMs', 1 / 3));
+  const longest = input.stacks?.longestTaskMs;
+  out.push(
+    longest && longest.tagc.n
+      ? { goal: 'no long task > 50 ms with 4x CPU throttling', figure: `tagc's longest script task ${ms(longest.tagc.median)} (median; max ${ms(longest.tagc.max)}), Turbine ${ms(longest.peer.median)}`, met: longest.tagc.median <= 50 }
+      : { goal: 'no long task > 50 ms with 4x CPU throttling', figure: 'not measured', met: null },
+  );
+  out.push(pairedGoal(input, 'CTA Clicked -> link hit <= 1/5 of Turbine', 'ctaMs', 1 / 5));
+  out.push(pairedGoal(input, 'Page Load Completed -> page view <= 1/5 of Turbine', 'plcMs', 1 / 5));
+  out.push(pairedGoal(input, '100 CTA pushes, main-thread time <= 1/5 of Turbine', 'burstMs', 1 / 5));
+
+  const scale = group(input, 'compiler-scale');
+  if (!scale) {
+    out.push({ goal: 'tagc build of the container (process) <= 2 s', figure: 'not measured', met: null });
+    out.push({ goal: 'tagc build with 5,000 synthetic rules <= 10 s and <= 500 MB, linear', figure: 'not measured', met: null });
+  } else {
+    out.push({ goal: 'tagc build of the container (process) <= 2 s', figure: `${ms(scale.containerBuildMs)} (CPU ${ms(scale.containerCpuMs)})`, met: scale.containerBuildMs <= 2000 });
+    const slope = scale.msPerRule2000to5000 / scale.msPerRule1000to2000;
+    out.push({
+      goal: 'tagc build with 5,000 synthetic rules <= 10 s and <= 500 MB, linear',
+      figure: `${ms(scale.synthetic5000BuildMs)}, peak ${scale.synthetic5000PeakMB.toFixed(0)} MB (node ${scale.synthetic5000NodePeakMB.toFixed(0)} MB + esbuild); ${scale.msPerRule1000to2000.toFixed(2)} then ${scale.msPerRule2000to5000.toFixed(2)} ms per added rule`,
+      met: scale.synthetic5000BuildMs <= 10_000 && scale.synthetic5000PeakMB <= 500 && slope <= LINEARITY && slope >= 1 / LINEARITY,
+    });
+  }
+  const tests = group(input, 'tests');
+  out.push(tests ? { goal: 'npm test <= 3 minutes', figure: `${tests.durationS.toFixed(0)} s`, met: tests.durationS <= 180 } : { goal: 'npm test <= 3 minutes', figure: 'measured elsewhere (slot: a compiler/bench/tests.ts returning { durationS })', met: null });
+  return out;
+}

@@ -1,0 +1,168 @@
+import type { BenchFigures } from './index';
+import type { StackFigures } from './stacks';
+import type { Spread } from './stats';
+
+// docs/benchmarks.md from one run's figures: goals first, then each group with its method.
+
+const n0 = (v: number) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–');
+const fix = (v: number, d: number) => (Number.isFinite(v) ? v.toFixed(d) : '–');
+const verdict = (met: boolean | null) => (met === null ? 'not measured' : met ? '**met**' : '**not met**');
+
+const ROWS: { key: keyof StackFigures; label: string; unit: 'ms' | 'KB' | 'hits' }[] = [
+  { key: 'coldStartMs', label: 'cold start-up: script start -> first Page Load Started rule', unit: 'ms' },
+  { key: 'coldScriptMs', label: 'cold start-up: script start -> script done', unit: 'ms' },
+  { key: 'warmStartMs', label: 'warm reload: script start -> first Page Load Started rule', unit: 'ms' },
+  { key: 'warmScriptMs', label: 'warm reload: script start -> script done', unit: 'ms' },
+  { key: 'longestTaskMs', label: 'longest script task, cold load, 4x CPU throttling', unit: 'ms' },
+  { key: 'ctaMs', label: 'CTA Clicked -> link hit', unit: 'ms' },
+  { key: 'plcMs', label: 'Page Load Completed -> page view', unit: 'ms' },
+  { key: 'burstMs', label: '100 CTA Clicked pushes, main-thread time', unit: 'ms' },
+  { key: 'heapBytes', label: 'JS heap over an empty page', unit: 'KB' },
+  { key: 'burstHits', label: 'link hits sent for the 100 pushes (check)', unit: 'hits' },
+  { key: 'startupHits', label: 'analytics hits sent by the start-up (check)', unit: 'hits' },
+];
+
+function cell(s: Spread, unit: string): string {
+  const scale = unit === 'KB' ? 1 / 1024 : 1;
+  const d = unit === 'ms' ? (s.median < 10 ? 3 : 1) : 0;
+  return `${fix(s.median * scale, d)} ${unit} (${fix(s.q1 * scale, d)}-${fix(s.q3 * scale, d)})`;
+}
+
+export const PEER_TEXT = `The peer is the Adobe stack as far as npm has it: **Turbine 28.1.0** (\`@adobe/reactor-turbine\`,
+the engine of every Launch library) bundled by esbuild with a **Launch container generated from
+the prod build's graph.json** (compiler/bench/peer-container.ts; never from the container's source):
+
+- one Launch rule per tagc prod rule, in the same firing order (\`ruleOrder\` = tagc's order), with
+  the same events (a data-layer event module for \`appEventData\` pushes, Core-style library
+  loaded, DOM ready, window loaded, direct call, timers, scroll, clicks, promotion views);
+- the same number of conditions, as Core custom code (path, host, data-element comparisons,
+  consent read from the consent cookie, \`not()\` as a negated condition);
+- one custom code action per tagc action doing comparable work: variables read through
+  \`_satellite.getVar\` and analytics hits through an AppMeasurement stand-in (\`s.t\` / \`s.tl\`:
+  the same query, image request and tracking server), scripts and pixels inserted as tagc does;
+- every data element of the build as a Launch data element (data-layer path, cookie, query
+  parameter, storage, constant, custom code), with storage duration, default, cleaning and case;
+- rule component sequencing on, each action awaited up to its timeout: tagc's own guarantee.
+
+AppMeasurement.js and VisitorAPI.js are not published on npm (Adobe serves them from its own
+CDN), so they are left out: the peer carries neither, makes no identity call, and its analytics
+work is the stand-in's few lines. The comparison therefore favours the peer: tagc's bundle holds
+its own analytics and identity clients, the peer's does not, in bytes, start-up and dispatch.
+
+Both stacks run in the same Chromium, on the same page (compiler/bench/bench-page.ts): the visitor
+has accepted every consent category, Page Load Started is queued before the library, the library
+is inlined (start-up is parse, compile and run), analytics hits are recorded at the moment they
+are handed to the browser (image \`src\`, \`sendBeacon\`, \`fetch\`). Each round measures both stacks
+back to back in fresh browser contexts, alternating which goes first; the ratio is tagc / peer in
+the same round, summarised by its median and interquartile range. Timings use performance.now()
+under cross-origin isolation (5 µs); main-thread time and heap come from CDP, long tasks from a
+Chromium trace.`;
+
+function stacksSection(f: BenchFigures, lines: string[]): void {
+  lines.push('## tagc and the Adobe stack, side by side (Chromium)', '');
+  if (!f.stacks) {
+    lines.push('Not run (`--only`).', '');
+    return;
+  }
+  if ('error' in f.stacks) {
+    lines.push(`Not measured: ${f.stacks.error}`, '');
+    return;
+  }
+  const s = f.stacks;
+  lines.push(
+    `${s.rounds} rounds in ${s.chromium}. Medians with their interquartile range; the ratio is per round.`,
+    '',
+    '| figure | tagc | Turbine peer | tagc / peer |',
+    '| --- | ---: | ---: | ---: |',
+    ...ROWS.map(({ key, label, unit }) => {
+      const p = s.figures[key];
+      const r = p.ratio.n ? `${fix(p.ratio.median, 2)}x (${fix(p.ratio.q1, 2)}-${fix(p.ratio.q3, 2)}; ${fix(p.ratio.min, 2)}-${fix(p.ratio.max, 2)})` : '–';
+      return `| ${label} | ${cell(p.tagc, unit)} | ${cell(p.peer, unit)} | ${r} |`;
+    }),
+    '',
+    `Peer bundle: ${n0(s.peer.bytes)} B, **${n0(s.peer.gzipBytes)} B gzip -9**, ${s.peer.rules} rules, ${s.peer.dataElements} data elements.`,
+    '',
+    '### The peer, and why the comparison is fair',
+    '',
+    PEER_TEXT,
+    '',
+  );
+}
+
+function scaleSection(g: Record<string, number>, lines: string[]): void {
+  const row = (label: string, key: string) => `| ${label} | ${n0(g[`${key}BuildMs`])} | ${n0(g[`${key}CpuMs`])} | ${n0(g[`${key}PeakMB`])} | ${n0(g[`${key}NodePeakMB`])} |`;
+  lines.push(
+    '## Compiler at scale',
+    '',
+    '`tagc build` (all five environments) as a process, as a developer runs it; the container (fastest of 3), then a copy of the project with synthetic rule modules added (compiler/bench/compiler-scale.ts). CPU is node and esbuild together; peak memory is the process tree sampled every 20 ms.',
+    '',
+    '| build | wall ms | CPU ms | peak MB (tree) | peak MB (node) |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    row('container', 'container'),
+    row('+ 1,000 rules', 'synthetic1000'),
+    row('+ 2,000 rules', 'synthetic2000'),
+    row('+ 5,000 rules', 'synthetic5000'),
+    '',
+    `Per added rule: ${fix(g.msPerRule1000to2000, 2)} ms (1,000 -> 2,000), ${fix(g.msPerRule2000to5000, 2)} ms (2,000 -> 5,000).`,
+    '',
+  );
+}
+
+function profileSection(g: Record<string, number>, lines: string[]): void {
+  lines.push(
+    "## Where tagc's start-up goes (CPU profile)",
+    '',
+    `Cold loads of the prod bundle, V8 sampling profiler at 50 µs, self time by source file through the source map (compiler/bench/profile.ts); names in parentheses are outside the bundle ("(program)" is the browser's own work: parsing, compiling, layout). ${fix(g['busy ms per load (profiled)'], 0)} ms busy per load while profiled.`,
+    '',
+    '| source | share of busy time |',
+    '| --- | ---: |',
+    ...Object.entries(g)
+      .filter(([k]) => k.startsWith('% '))
+      .map(([k, v]) => `| ${k.slice(2)} | ${fix(v, 1)} % |`),
+    '',
+  );
+}
+
+export function benchMarkdown(f: BenchFigures): string {
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Measured by \`npm run bench\` on ${f.date.slice(0, 10)} (${f.date}): ${f.machine.cpus} cores, Node ${f.machine.node}, load average ${f.machine.loadBefore.map((v) => v.toFixed(1)).join(' / ')} before and ${f.machine.loadAfter.map((v) => v.toFixed(1)).join(' / ')} after (1 / 5 / 15 min). The machine is shared: absolute timings move with its load, paired ratios much less; sizes are exact.`,
+    '',
+    '## Goals (issue 13)',
+    '',
+    '| goal | figure | verdict |',
+    '| --- | --- | --- |',
+    ...f.goals.map((g) => `| ${g.goal} | ${g.figure} | ${verdict(g.met)} |`),
+    '',
+  ];
+  stacksSection(f, lines);
+  lines.push(
+    '## Bundles',
+    '',
+    '| env | bytes | gzip -9 bytes | rules | data elements |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...f.sizes.map((s) => `| ${s.env} | ${n0(s.bytes)} | ${n0(s.gzipBytes)} | ${s.rules} | ${s.dataElements} |`),
+    '',
+    '## Compile (in-process)',
+    '',
+    `Whole container, all five environments, \`compile()\` in the bench's process: **${n0(f.compileMs)} ms** (median of 3).`,
+    '',
+    '| phase | ms |',
+    '| --- | ---: |',
+    ...Object.entries(f.phasesMs).map(([k, v]) => `| ${k} | ${fix(v, 1)} |`),
+    '',
+  );
+  for (const [name, figures] of Object.entries(f.extra)) {
+    if ('error' in figures) {
+      lines.push(`## ${name}`, '', `Not measured: ${String(figures.error)}`, '');
+    } else if (name === 'compiler-scale') scaleSection(figures, lines);
+    else if (name === 'profile') profileSection(figures, lines);
+    else {
+      lines.push(`## ${name}`, '');
+      for (const [k, v] of Object.entries(figures)) lines.push(`- ${k}: ${fix(v, 3)}`);
+      lines.push('');
+    }
+  }
+  return `${lines.join('\n')}`;
+}

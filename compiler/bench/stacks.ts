@@ -1,0 +1,167 @@
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { RunningServer } from '../serve/server';
+import { benchPage, CTA_CLICKED, PAGE_LOAD_COMPLETED, type Stack } from './bench-page';
+import { DESKTOP_USER_AGENT } from './chromium';
+import { longestScriptTask } from './long-tasks';
+import { routeFirmHostsTo } from './route-hosts';
+import { median, paired, tagcFirst, type Paired } from './stats';
+
+// tagc and the peer in one Chromium, round after round, alternating which goes first. Every figure
+// is measured inside the page with performance.now() (5 µs under cross-origin isolation) or read
+// from Chromium (CDP metrics, heap, trace), never across the harness's round trips.
+
+export interface StackSetup {
+  code: Record<Stack, string>;
+  pageLoadStartedRules: Record<Stack, readonly string[]>;
+  consentCookie: string | null;
+}
+
+/** One stack's figures in one round. */
+export interface StackRound {
+  /** Script start to the first rule of the queued Page Load Started, new browser context. */
+  coldStartMs: number;
+  /** Script start to the end of the library's script (parse, compile, run). */
+  coldScriptMs: number;
+  /** The same on reload (returning visitor, compiled code cached). */
+  warmStartMs: number;
+  warmScriptMs: number;
+  /** CTA Clicked push to its link hit; Page Load Completed push to its page view (median of the round's pushes). */
+  ctaMs: number;
+  plcMs: number;
+  /** Main-thread task time (CDP TaskDuration) of 100 CTA Clicked pushes until their link hits. */
+  burstMs: number;
+  burstHits: number;
+  /** JS heap after GC with the library loaded, minus the same page without it. */
+  heapBytes: number;
+  /** Longest main-thread task that runs script, in a cold load with 4x CPU throttling (load + 1 s). */
+  longestTaskMs: number;
+  /** Analytics hits sent by the page's start-up (a check that both stacks do the same job). */
+  startupHits: number;
+}
+
+export const FIGURES: (keyof StackRound)[] = ['coldStartMs', 'coldScriptMs', 'warmStartMs', 'warmScriptMs', 'ctaMs', 'plcMs', 'burstMs', 'heapBytes', 'longestTaskMs', 'startupHits', 'burstHits'];
+
+export interface RoundOptions {
+  rounds: number;
+  /** Pushes per round for each dispatch figure. */
+  pushes: number;
+  burst: number;
+  log?: (line: string) => void;
+}
+
+const ORIGIN = 'https://www.firm.example';
+const pageUrl = (stack: Stack | 'empty') => `${ORIGIN}/bench/${stack}.html`;
+
+async function newContext(browser: Browser, server: RunningServer, setup: StackSetup): Promise<BrowserContext> {
+  const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
+  await routeFirmHostsTo(context, server, { allHosts: true });
+  const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cache-Control': 'no-store' };
+  for (const stack of ['tagc', 'peer', 'empty'] as const) {
+    const body = benchPage({
+      stack: stack === 'empty' ? 'tagc' : stack,
+      code: stack === 'empty' ? undefined : setup.code[stack],
+      pageLoadStartedRules: stack === 'empty' ? [] : setup.pageLoadStartedRules[stack],
+      consentCookie: setup.consentCookie,
+    });
+    await context.route(pageUrl(stack), (route) => route.fulfill({ contentType: 'text/html', headers, body }));
+  }
+  return context;
+}
+
+const read = <T>(page: Page, expression: string) => page.evaluate<T>(expression);
+
+async function startup(page: Page): Promise<{ start: number; script: number }> {
+  const r = await read<{ t0: number; t1: number; first: number | null }>(page, '({ t0: __bench.t0, t1: __bench.t1, first: __bench.firstRule })');
+  return { start: r.first === null ? Number.NaN : r.first - r.t0, script: r.t1 - r.t0 };
+}
+
+async function metric(cdp: CDPSession, name: string): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+}
+
+async function heapUsed(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+}
+
+const SETTLE_MS = 300;
+
+async function measureStack(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack, o: RoundOptions): Promise<StackRound> {
+  const context = await newContext(browser, server, setup);
+  try {
+    const page = await context.newPage();
+    await page.goto(pageUrl(stack));
+    const cold = await startup(page);
+    await page.waitForTimeout(SETTLE_MS);
+    const startupHits = await read<number>(page, '__bench.hits.length');
+    await page.reload();
+    const warm = await startup(page);
+    await page.waitForTimeout(SETTLE_MS);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const heapWith = await heapUsed(cdp);
+    const cta = await read<number[]>(page, `__bench.dispatch(${JSON.stringify(CTA_CLICKED)}, true, ${o.pushes})`);
+    const plc = await read<number[]>(page, `__bench.dispatch(${JSON.stringify(PAGE_LOAD_COMPLETED)}, false, ${o.pushes})`);
+    const before = await metric(cdp, 'TaskDuration');
+    const burstHits = await read<number>(page, `__bench.burst(${JSON.stringify(CTA_CLICKED)}, ${o.burst})`);
+    const burstMs = ((await metric(cdp, 'TaskDuration')) - before) * 1000;
+    await page.goto(pageUrl('empty'));
+    await page.waitForTimeout(SETTLE_MS);
+    const heapWithout = await heapUsed(cdp);
+    return {
+      coldStartMs: cold.start,
+      coldScriptMs: cold.script,
+      warmStartMs: warm.start,
+      warmScriptMs: warm.script,
+      ctaMs: median(cta.map((v) => v ?? Number.NaN)),
+      plcMs: median(plc.map((v) => v ?? Number.NaN)),
+      burstMs,
+      burstHits,
+      heapBytes: heapWith - heapWithout,
+      longestTaskMs: await throttledLongestTask(browser, server, setup, stack),
+      startupHits,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A cold load with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), traced. */
+async function throttledLongestTask(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack): Promise<number> {
+  const context = await newContext(browser, server, setup);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+    let trace: Buffer;
+    try {
+      await page.goto(pageUrl(stack));
+      await page.waitForTimeout(1000);
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    return longestScriptTask(JSON.parse(trace.toString('utf8')) as { traceEvents: [] });
+  } finally {
+    await context.close();
+  }
+}
+
+export type StackFigures = Record<keyof StackRound, Paired>;
+
+/** `rounds` rounds of both stacks, alternating which goes first; each figure paired by round. */
+export async function compareStacks(browser: Browser, server: RunningServer, setup: StackSetup, o: RoundOptions): Promise<StackFigures> {
+  const series: Record<Stack, StackRound[]> = { tagc: [], peer: [] };
+  for (let round = 0; round < o.rounds; round++) {
+    const order: Stack[] = tagcFirst(round) ? ['tagc', 'peer'] : ['peer', 'tagc'];
+    for (const stack of order) series[stack].push(await measureStack(browser, server, setup, stack, o));
+    const t = series.tagc[round];
+    const p = series.peer[round];
+    o.log?.(`round ${round + 1}/${o.rounds}: cold start ${t.coldStartMs.toFixed(2)} / ${p.coldStartMs.toFixed(2)} ms, CTA ${t.ctaMs.toFixed(3)} / ${p.ctaMs.toFixed(3)} ms (tagc / peer)`);
+  }
+  const out = {} as StackFigures;
+  for (const f of FIGURES) out[f] = paired(series.tagc.map((r) => r[f]), series.peer.map((r) => r[f]));
+  return out;
+}

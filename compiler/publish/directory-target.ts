@@ -1,0 +1,71 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { ENV_NAMES } from '../environments';
+import { headersFile, type ObjectHeaders } from './layout';
+import { TargetError, type StorageTarget } from './target';
+
+// A plain folder that a web server or rsync serves. Each file is written beside its place and
+// renamed over it, so a reader never sees half a file. The folder gets a `_headers` file with the
+// cache and CORS headers its server must send (the bucket keeps them on each object instead).
+
+export const HEADERS_FILE = '_headers';
+
+export class DirectoryTarget implements StorageTarget {
+  readonly location: string;
+  /** Written once per run, before the first object. */
+  private headers: Promise<void> | null = null;
+  private writes = 0;
+
+  constructor(dir: string) {
+    this.location = resolve(dir);
+  }
+
+  private path(key: string): string {
+    const full = resolve(this.location, key);
+    if (!full.startsWith(this.location + sep)) throw new Error(`object key "${key}" leaves ${this.location}`);
+    return full;
+  }
+
+  private async write(file: string, body: Buffer | string): Promise<void> {
+    await mkdir(dirname(file), { recursive: true });
+    const tmp = `${file}.tagc-${process.pid}-${this.writes++}.tmp`;
+    await writeFile(tmp, body);
+    await rename(tmp, file);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.path(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new TargetError('GET', key, this.location, (error as Error).message);
+    }
+  }
+
+  async put(key: string, body: Buffer, _headers: ObjectHeaders): Promise<void> {
+    try {
+      await (this.headers ??= this.writeHeaders());
+      await this.write(this.path(key), body);
+    } catch (error) {
+      throw new TargetError('PUT', key, this.location, (error as Error).message);
+    }
+  }
+
+  private async writeHeaders(): Promise<void> {
+    const file = join(this.location, HEADERS_FILE);
+    const text = headersFile(ENV_NAMES);
+    if ((await readFile(file, 'utf8').catch(() => null)) !== text) await this.write(file, text);
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await rm(this.path(key), { force: true });
+    } catch (error) {
+      throw new TargetError('DELETE', key, this.location, (error as Error).message);
+    }
+  }
+
+  defaultPublicUrl(): string | null {
+    return null;
+  }
+}

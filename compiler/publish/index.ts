@@ -1,0 +1,111 @@
+import type { EnvName } from '../graph-types';
+import { readHistory, readPublishedBuild } from './documents';
+import { rollbackTarget } from './history';
+import { actorOf, checkBuildId, commitOf, tagcVersion } from './identity';
+import type { ObjectHeaders } from './layout';
+import { readLocalBuild } from './local-build';
+import { planObjects, uploadObjects, type ObjectState } from './objects';
+import { applyMove, planMove, type MovePlan } from './pointer';
+import type { ReleaseAction, ReleaseHistory } from './release-types';
+import type { StorageTarget } from './target';
+
+// tagc publish, promote, rollback and releases over any StorageTarget. Each returns a report of
+// what it did (or, with dryRun, would do); compiler/publish/report.ts prints it.
+
+export interface MoveOptions {
+  /** Who or what moves the pointer (default: CI actor or local user). */
+  actor?: string;
+  /** Plan only: read the target, write nothing. */
+  dryRun?: boolean;
+  /** Clock for the release record (tests). */
+  now?: () => Date;
+}
+
+export interface PublishOptions extends MoveOptions {
+  /** The build folder (build/). */
+  buildDir: string;
+  /** The project root, for the commit (git HEAD). */
+  root: string;
+  commit?: string;
+}
+
+export interface MoveReport {
+  env: EnvName;
+  action: ReleaseAction;
+  from: string | null;
+  to: string;
+  unchanged: boolean;
+  writes: string[];
+  dryRun: boolean;
+}
+
+export interface PublishReport {
+  location: string;
+  buildId: string;
+  commit: string;
+  dryRun: boolean;
+  objects: { key: string; bytes: number; state: ObjectState; headers: ObjectHeaders }[];
+  /** dev's move, or null when the build has no dev bundle. */
+  move: MoveReport | null;
+}
+
+const moveReport = (plan: MovePlan, dryRun: boolean): MoveReport => ({
+  env: plan.env,
+  action: plan.record.action,
+  from: plan.from?.buildId ?? null,
+  to: plan.record.buildId,
+  unchanged: plan.unchanged,
+  writes: plan.unchanged ? [] : plan.writes,
+  dryRun,
+});
+
+const stamp = (action: ReleaseAction, options: MoveOptions) => ({ action, by: actorOf(options.actor), at: (options.now?.() ?? new Date()).toISOString() });
+
+/** Uploads the build's immutable objects (all or none is refused), verifies them, then points dev at it. */
+export async function publish(target: StorageTarget, options: PublishOptions): Promise<PublishReport> {
+  const commit = commitOf(options.root, options.commit);
+  const build = readLocalBuild(options.buildDir, { commit, tagcVersion: tagcVersion() });
+  const plans = await planObjects(target, build.objects);
+  const dev = build.manifest.environments.dev ? await planMove(target, build.manifest, 'dev', stamp('publish', options)) : null;
+  const dryRun = Boolean(options.dryRun);
+  if (!dryRun) {
+    try {
+      await uploadObjects(target, plans);
+    } catch (error) {
+      throw new Error(`publish of ${build.buildId} stopped: ${(error as Error).message}\nno pointer was moved; objects already uploaded stay under builds/${build.buildId}/ and a re-run completes them`);
+    }
+    if (dev) await applyMove(target, dev);
+  }
+  return {
+    location: target.location,
+    buildId: build.buildId,
+    commit,
+    dryRun,
+    objects: plans.map((p) => ({ key: p.key, bytes: p.body.length, state: p.state, headers: p.headers })),
+    move: dev && moveReport(dev, dryRun),
+  };
+}
+
+async function move(target: StorageTarget, env: EnvName, buildId: string, action: ReleaseAction, options: MoveOptions): Promise<MoveReport> {
+  const build = await readPublishedBuild(target, checkBuildId(buildId));
+  const plan = await planMove(target, build, env, stamp(action, options));
+  if (!options.dryRun) await applyMove(target, plan);
+  return moveReport(plan, Boolean(options.dryRun));
+}
+
+/** Points `env` at a build already published (its bundles as they are: never a rebuild). */
+export function promote(target: StorageTarget, env: EnvName, buildId: string, options: MoveOptions = {}): Promise<MoveReport> {
+  return move(target, env, buildId, 'promote', options);
+}
+
+/** Points `env` back at the build it ran before (or at `to`, an earlier release of it). */
+export async function rollback(target: StorageTarget, env: EnvName, options: MoveOptions & { to?: string } = {}): Promise<MoveReport> {
+  const to = rollbackTarget(await readHistory(target, env), options.to && checkBuildId(options.to));
+  return move(target, env, to, 'rollback', options);
+}
+
+/** The release history of each environment that has one. */
+export async function releases(target: StorageTarget, envs: EnvName[]): Promise<ReleaseHistory[]> {
+  const all = await Promise.all(envs.map((env) => readHistory(target, env)));
+  return all.filter((h) => h.releases.length > 0);
+}

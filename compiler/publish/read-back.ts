@@ -1,0 +1,16 @@
+import type { StorageTarget } from './target';
+
+// Every write is read back and compared. s3rver (and some S3-compatible stores) may answer a PUT
+// before a read sees the new bytes, so the read is retried a few times over about a second
+// before the write counts as failed.
+
+const DELAYS_MS = [0, 100, 300, 700];
+
+/** Reads `key` until it holds exactly `body`; returns true if it did. */
+export async function readsBack(target: StorageTarget, key: string, body: Buffer): Promise<boolean> {
+  for (const ms of DELAYS_MS) {
+    if (ms) await new Promise((resolve) => setTimeout(resolve, ms));
+    if ((await target.get(key))?.equals(body)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,38 @@
+import type { MoveReport, PublishReport } from './index';
+import type { ReleaseHistory } from './release-types';
+
+// The plain-text reports the CLI prints.
+
+const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(2)} MB`);
+
+export function moveLines(m: MoveReport): string[] {
+  const would = m.dryRun ? 'would move' : 'moved';
+  if (m.unchanged) return [`${m.env} already runs ${m.to}: pointer not moved`];
+  return [`${would} ${m.env}: ${m.from ?? '(no release)'} -> ${m.to} (${m.action})`, ...m.writes.map((k) => `  ${m.dryRun ? 'would write' : 'wrote'} ${k}`)];
+}
+
+export function publishLines(r: PublishReport): string[] {
+  const upload = r.objects.filter((o) => o.state === 'upload');
+  const width = Math.max(0, ...upload.map((o) => o.key.length));
+  const lines = [`${r.dryRun ? 'dry run: nothing is written. ' : ''}build ${r.buildId} (commit ${r.commit}) -> ${r.location}`];
+  for (const o of upload) lines.push(`  ${r.dryRun ? 'would upload' : 'uploaded'} ${o.key.padEnd(width)}  ${size(o.bytes).padStart(9)}  ${o.headers.contentType}; ${o.headers.cacheControl}`);
+  const bytes = upload.reduce((n, o) => n + o.bytes, 0);
+  lines.push(
+    upload.length
+      ? `${r.dryRun ? 'would upload' : 'uploaded and verified'} ${upload.length} object(s), ${size(bytes)}; ${r.objects.length - upload.length} already there, byte for byte`
+      : `nothing to upload: all ${r.objects.length} objects of ${r.buildId} are already there, byte for byte`,
+  );
+  lines.push(...(r.move ? moveLines(r.move) : ['the build has no dev bundle: no pointer moved']));
+  return lines;
+}
+
+export function historyLines(histories: ReleaseHistory[]): string[] {
+  if (!histories.length) return ['no releases yet'];
+  return histories.flatMap((h) => {
+    const current = h.releases.at(-1)!;
+    return [
+      `${h.env}: runs ${current.buildId}`,
+      ...[...h.releases].reverse().map((r, i) => `  ${i === 0 ? '*' : ' '} ${r.at}  ${r.action.padEnd(8)}  ${r.buildId}  commit ${r.commit.slice(0, 12)}  by ${r.by}`),
+    ];
+  });
+}

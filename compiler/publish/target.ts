@@ -1,0 +1,28 @@
+import type { ObjectHeaders } from './layout';
+
+// Where a publish goes: an S3-compatible bucket or a folder. Publishing, promotion, rollback and
+// the release history only use these four operations, so they work the same on both.
+
+export interface StorageTarget {
+  /** For messages: `s3://bucket/prefix` or the folder's path. */
+  readonly location: string;
+  /** The object's bytes, or null when there is no such object. */
+  get(key: string): Promise<Buffer | null>;
+  put(key: string, body: Buffer, headers: ObjectHeaders): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** The URL pages reach the publish root at when --public-url is not given, or null if unknown. */
+  defaultPublicUrl(): string | null;
+}
+
+/** A storage operation that failed, naming the object. */
+export class TargetError extends Error {
+  constructor(
+    readonly op: 'GET' | 'PUT' | 'DELETE',
+    readonly key: string,
+    location: string,
+    reason: string,
+  ) {
+    super(`${op} ${location}/${key} failed: ${reason}`);
+    this.name = 'TargetError';
+  }
+}

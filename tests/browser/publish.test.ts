@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP_USER_AGENT, launchChromium } from '../../compiler/bench/chromium';
+import { promote, publish, rollback } from '../../compiler/publish';
+import { S3Target } from '../../compiler/publish/s3-target';
+import { snippets } from '../../compiler/publish/snippet';
+import { startServer, type RunningServer } from '../../compiler/serve/server';
+import { sampleBuilds, type SampleBuild, type SampleBuilds } from '../helpers/published-builds';
+import { BUCKET, startS3, type LocalS3 } from '../helpers/s3';
+
+// Published builds in real Chromium: pages on http://localhost (an allowed domain of the sample
+// container) load the prod bundle across origins from the S3 protocol server, through the stable
+// URL and through the pinned snippet with SRI; the stable viewer opens the viewer of prod's build.
+
+let s3: LocalS3;
+let builds: SampleBuilds;
+let pages: RunningServer;
+let browser: Browser;
+let target: S3Target;
+let publicUrl: string;
+const ids: Record<'a' | 'b', string> = { a: '', b: '' };
+const html = new Map<string, string>();
+
+beforeAll(async () => {
+  [s3, builds, browser] = await Promise.all([startS3(), sampleBuilds('publish-browser'), launchChromium()]);
+  target = new S3Target(`s3://${BUCKET}/web`, { endpoint: s3.endpoint });
+  publicUrl = target.defaultPublicUrl()!;
+  const publishOne = (b: SampleBuild) => publish(target, { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci' });
+  ids.a = (await publishOne(builds.a)).buildId;
+  await promote(target, 'prod', ids.a, { actor: 'ci' });
+  ids.b = (await publishOne(builds.b)).buildId;
+  await promote(target, 'prod', ids.b, { actor: 'ci' });
+  pages = await startServer({
+    routes: [
+      (req, res) => {
+        if (req.url === '/favicon.ico') {
+          res.statusCode = 204;
+          res.end();
+          return true;
+        }
+        const body = html.get(req.url ?? '');
+        if (body === undefined) return false;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(`<!doctype html><html><head>${body}</head><body><h1>publish test</h1></body></html>`);
+        return true;
+      },
+    ],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await pages?.close();
+  await s3?.close();
+  builds?.remove();
+});
+
+/** Opens a page in a fresh context (no cache carried over) and returns the build hash the bundle reports, or null. */
+async function loadedHash(path: string): Promise<{ hash: string | null; errors: string[] }> {
+  const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
+  const page: Page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`));
+  await page.goto(`http://localhost:${pages.port}${path}`, { waitUntil: 'load' });
+  const hash = await page.evaluate(() => (window as unknown as { tagc?: { buildInfo: { hash: string } } }).tagc?.buildInfo.hash ?? null);
+  await context.close();
+  return { hash, errors };
+}
+
+const hashOf = (b: SampleBuild) => /container\.([0-9a-f]{16})\.min\.js$/.exec(b.manifest.environments.prod!.file)![1];
+
+describe('published bundles in Chromium', () => {
+  it('loads the prod bundle from the stable URL of the bucket', async () => {
+    html.set('/stable', (await snippets(target, 'prod', publicUrl)).stable.html);
+    const { hash, errors } = await loadedHash('/stable');
+    expect(hash).toBe(hashOf(builds.b));
+    expect(errors).toEqual([]);
+  });
+
+  it('loads a pinned build with SRI across origins, and refuses it when the integrity does not match', async () => {
+    const pinned = await snippets(target, 'prod', publicUrl, ids.a);
+    html.set('/pinned', pinned.pinned.html);
+    const { hash, errors } = await loadedHash('/pinned');
+    expect(hash).toBe(hashOf(builds.a));
+    expect(errors).toEqual([]);
+
+    const other = await snippets(target, 'prod', publicUrl, ids.b);
+    html.set('/tampered', pinned.pinned.html.replace(pinned.pinned.integrity, other.pinned.integrity));
+    const blocked = await loadedHash('/tampered');
+    expect(blocked.hash).toBeNull();
+    expect(blocked.errors.join('\n')).toMatch(/integrity/i);
+  });
+
+  it('serves the previous build from the stable URL after tagc rollback', async () => {
+    await rollback(target, 'prod', { actor: 'on-call' });
+    expect((await loadedHash('/stable')).hash).toBe(hashOf(builds.a));
+  });
+
+  it("opens the viewer of prod's build from the stable viewer URL, keeping the route", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${publicUrl}/viewer/index.html#/prod/rule/page-view`);
+    await page.waitForSelector('#rule-title');
+    expect(await page.locator('#rule-title').innerText()).toBe('page-view');
+    expect(page.url()).toBe(`${publicUrl}/builds/${ids.a}/viewer/index.html#/prod/rule/page-view`);
+    await page.close();
+  });
+});

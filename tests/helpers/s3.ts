@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutBucketCorsCommand, PutObjectCommand, S3Client, type HeadObjectCommandOutput } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+
+// A real S3 protocol server (s3rver) on 127.0.0.1 with a bucket `cdn` whose CORS rule lets pages
+// load bundles with `crossorigin` (as docs/publishing.md asks of a platform team), and a
+// gateway in front of it that refuses chosen writes like a bucket policy or a broken network.
+
+export const BUCKET = 'cdn';
+
+export interface LocalS3 {
+  endpoint: string;
+  client: S3Client;
+  /** Keys under `prefix`, without it, sorted. */
+  keys(prefix: string): Promise<string[]>;
+  head(key: string): Promise<HeadObjectCommandOutput>;
+  body(key: string): Promise<Buffer>;
+  /** Writes an object directly (tampering with the bucket), once a read sees it. */
+  put(key: string, body: Buffer | string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** s3rver accepts any signature made with its own key; the SDK finds it through the standard chain. */
+export function useLocalCredentials(): void {
+  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+}
+
+export async function startS3(): Promise<LocalS3> {
+  useLocalCredentials();
+  const directory = mkdtempSync(join(tmpdir(), 'tagc-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true });
+  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  await client.send(new PutBucketCorsCommand({ Bucket: BUCKET, CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] } }));
+  const read = async (key: string) => {
+    const out = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+    return Buffer.from(await out.Body!.transformToByteArray());
+  };
+  return {
+    endpoint,
+    client,
+    async keys(prefix) {
+      const out = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix, MaxKeys: 1000 }));
+      return (out.Contents ?? []).map((c) => c.Key!.slice(prefix.length)).sort();
+    },
+    head: (key) => client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })),
+    body: read,
+    async put(key, body) {
+      const bytes = Buffer.from(body);
+      await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: bytes }));
+      // s3rver answers before its file is written: wait until a read sees the bytes.
+      for (let i = 0; i < 50 && !(await read(key).catch(() => Buffer.alloc(0))).equals(bytes); i++) await new Promise((r) => setTimeout(r, 20));
+    },
+    async close() {
+      client.destroy();
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the gateway does with a request: pass it on, deny it (403 AccessDenied) or drop the connection. */
+export type Verdict = 'pass' | 'deny' | 'drop';
+
+export interface Gateway {
+  endpoint: string;
+  /** Requests the gateway refused, as `METHOD /bucket/key`. */
+  refused: string[];
+  close(): Promise<void>;
+}
+
+/** An HTTP gateway to `upstream` that refuses the requests `judge` names. The Host header passes unchanged, so signatures hold. */
+export async function startGateway(upstream: string, judge: (method: string, key: string) => Verdict): Promise<Gateway> {
+  const refused: string[] = [];
+  const target = new URL(upstream);
+  const server = createServer((req: IncomingMessage, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    const key = path.replace(new RegExp(`^/${BUCKET}/`), '');
+    const verdict = judge(req.method ?? 'GET', key);
+    if (verdict === 'drop') {
+      refused.push(`${req.method} ${path}`);
+      req.socket.destroy();
+      return;
+    }
+    if (verdict === 'deny') {
+      refused.push(`${req.method} ${path}`);
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(403, { 'Content-Type': 'application/xml' });
+        res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied by the bucket policy</Message><Key>${key}</Key></Error>`);
+      });
+      return;
+    }
+    const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    refused,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,135 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../../compiler/cli/main';
+import type { ReleaseHistory } from '../../compiler/publish/release-types';
+import { container, REPO, removeContainer, ruleSource } from '../helpers/container';
+import { startS3, type LocalS3 } from '../helpers/s3';
+
+// The publishing commands as a platform team runs them: tagc build, then publish to a local S3
+// protocol server, promote the build to prod, roll back, list the releases, print the snippet.
+// The first build and publish run the installed bin (a new process); the rest call the same
+// main() in this process, which keeps the file fast.
+
+const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
+let s3: LocalS3;
+let root: string;
+const HEAD = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).stdout.trim();
+
+function tagc(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const { GITHUB_SHA: _sha, GITHUB_ACTIONS: _ci, TAGC_PUBLISH_TO: _to, ...rest } = process.env;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: root, env: { ...rest, TAGC_ROOT: root, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+type Run = { status: number | null; stdout: string; stderr: string };
+
+/** `tagc <args>` through main() in this process, capturing what it prints. */
+async function run(args: string[]): Promise<Run> {
+  const printed = { stdout: '', stderr: '' };
+  const capture = (stream: 'stdout' | 'stderr') =>
+    vi.spyOn(process[stream], 'write').mockImplementation((chunk: unknown) => {
+      printed[stream] += String(chunk);
+      return true;
+    });
+  const spies = [capture('stdout'), capture('stderr')];
+  try {
+    const status = await main(args);
+    return { status, ...printed };
+  } finally {
+    spies.forEach((s) => s.mockRestore());
+  }
+}
+
+beforeAll(async () => {
+  s3 = await startS3();
+  for (const name of ['GITHUB_SHA', 'GITHUB_ACTIONS', 'TAGC_PUBLISH_TO']) delete process.env[name];
+  root = container('publish-cli', { 'rules/a.ts': ruleSource(`{ id: 'a', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] }`) });
+  process.env.TAGC_ROOT = root;
+}, 60_000);
+
+afterAll(async () => {
+  await s3?.close();
+  removeContainer(root);
+});
+
+describe('tagc publish, promote, rollback, releases and snippet from the command line', () => {
+  const at = () => ['--to', 's3://cdn/tagc', '--endpoint', s3.endpoint];
+  const ids: string[] = [];
+
+  it('builds and publishes to the bucket, pointing dev at the build; a re-run uploads nothing', async () => {
+    expect((await tagc(['build'], { SOURCE_DATE_EPOCH: '1767600000' })).status).toBe(0);
+    const dry = await run(['publish', ...at(), '--dry-run']);
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toMatch(/^dry run: nothing is written\. build [0-9a-f]{12}-[0-9a-f]{12} \(commit [0-9a-f]{40}\) -> s3:\/\/cdn\/tagc$/m);
+    expect(dry.stdout).toContain('would move dev: (no release) -> ');
+    expect(await s3.keys('tagc/')).toEqual([]);
+
+    const first = await tagc(['publish', ...at(), '--actor', 'release-bot']);
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    const id = /^build ([0-9a-f]{12}-[0-9a-f]{12}) \(commit ([0-9a-f]{40})\)/m.exec(first.stdout)!;
+    expect(id[2]).toBe(HEAD);
+    expect(id[1]!.startsWith(HEAD.slice(0, 12))).toBe(true);
+    ids.push(id[1]!);
+    expect(first.stdout).toMatch(new RegExp(`^  uploaded builds/${id[1]}/prod/container\\.[0-9a-f]{16}\\.min\\.js +[\\d.]+ KB  text/javascript; charset=utf-8; public, max-age=31536000, immutable$`, 'm'));
+    expect(first.stdout).toMatch(/^uploaded and verified \d+ object\(s\), [\d.]+ KB; 0 already there, byte for byte$/m);
+    expect(first.stdout).toContain(`moved dev: (no release) -> ${id[1]} (publish)\n  wrote dev/container.min.js\n  wrote dev/current.json\n  wrote dev/releases.json`);
+
+    const again = await run(['publish', ...at()]);
+    expect(again.stdout).toMatch(new RegExp(`^nothing to upload: all \\d+ objects of ${id[1]} are already there, byte for byte$`, 'm'));
+    expect(again.stdout).toContain(`dev already runs ${id[1]}: pointer not moved`);
+  });
+
+  it('promotes a build to prod, rolls it back, and lists the releases', async () => {
+    process.env.SOURCE_DATE_EPOCH = '1767700000';
+    expect((await run(['build'])).status).toBe(0);
+    delete process.env.SOURCE_DATE_EPOCH;
+    const second = await run(['publish', ...at(), '--actor', 'release-bot']);
+    ids.push(/^build (\S+)/m.exec(second.stdout)![1]!);
+    const [a, b] = ids as [string, string];
+    expect(a).not.toBe(b);
+
+    expect((await run(['promote', 'prod', '--build', a, ...at(), '--actor', 'alice'])).stdout).toContain(`moved prod: (no release) -> ${a} (promote)`);
+    const promoted = await run(['promote', 'prod', '--build', b, ...at(), '--actor', 'alice']);
+    // No viewer in this build (tagc build alone does not make one), so no stable viewer to move.
+    expect(promoted.stdout).toBe(`moved prod: ${a} -> ${b} (promote)\n  wrote prod/container.min.js\n  wrote prod/current.json\n  wrote prod/releases.json\n`);
+    const rolled = await run(['rollback', 'prod', ...at(), '--actor', 'bob']);
+    expect(rolled.stdout.split('\n')[0]).toBe(`moved prod: ${b} -> ${a} (rollback)`);
+
+    const list = await run(['releases', ...at()]);
+    expect(list.stdout).toMatch(new RegExp(`^prod: runs ${a}\\n  \\* \\S+  rollback  ${a}  commit ${HEAD.slice(0, 12)}  by bob\\n    \\S+  promote   ${b}  commit \\S+  by alice\\n    \\S+  promote   ${a}  commit \\S+  by alice$`, 'm'));
+    expect(list.stdout).toMatch(new RegExp(`^dev: runs ${b}$`, 'm'));
+    const json = JSON.parse((await run(['releases', 'prod', ...at(), '--json'])).stdout) as ReleaseHistory[];
+    expect(json.map((h) => [h.env, h.releases.map((r) => r.action)])).toEqual([['prod', ['promote', 'promote', 'rollback']]]);
+    expect((await run(['rollback', 'prod', '--to', b, ...at()])).stdout).toContain(`moved prod: ${a} -> ${b} (rollback)`);
+  });
+
+  it('prints the pinned and the stable embed code', async () => {
+    const [a] = ids as [string];
+    const r = await run(['snippet', 'prod', '--build', a, ...at(), '--public-url', 'https://cdn.firm.example/tagc']);
+    expect(r.stdout).toMatch(new RegExp(`^<script src="https://cdn\\.firm\\.example/tagc/builds/${a}/prod/container\\.[0-9a-f]{16}\\.min\\.js" integrity="sha384-[A-Za-z0-9+/]{64}" crossorigin="anonymous"></script>$`, 'm'));
+    expect(r.stdout).toMatch(/^<script src="https:\/\/cdn\.firm\.example\/tagc\/prod\/container\.min\.js"><\/script>$/m);
+  });
+
+  it('explains what is missing and exits non-zero', async () => {
+    const noTarget = await run(['publish']);
+    expect(noTarget.status).toBe(1);
+    expect(noTarget.stderr).toContain('tagc publish: where are the builds published? pass --to s3://<bucket>/<prefix>');
+    expect((await run(['promote', 'qa', '--build', ids[0]!, ...at()])).stderr).toContain('unknown environment "qa"');
+    expect((await run(['promote', 'prod', ...at()])).stderr).toContain('which build? tagc promote <env> --build <id>');
+    expect((await run(['snippet', 'prod', '--to', join(root, 'nowhere')])).stderr).toContain('pass --public-url https://<cdn host>/<prefix> or set TAGC_PUBLIC_URL');
+    for (const command of ['publish', 'promote', 'rollback', 'releases', 'snippet']) {
+      const help = await run([command, '--help']);
+      expect(help.status, command).toBe(0);
+      expect(help.stdout, command).toMatch(new RegExp(`^tagc ${command}`));
+      expect(help.stdout, command).toContain('--dry-run');
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promote, publish, releases, rollback } from '../../compiler/publish';
+import { DirectoryTarget } from '../../compiler/publish/directory-target';
+import { openTarget } from '../../compiler/publish/open-target';
+import type { ReleaseRecord } from '../../compiler/publish/release-types';
+import { sampleBuilds, type SampleBuild, type SampleBuilds } from '../helpers/published-builds';
+
+// The folder target: the same layout as the bucket, plus a _headers file for the server. (The
+// viewer and the stable viewer page are covered on S3 and in Chromium.)
+
+let builds: SampleBuilds;
+let out: string;
+let clock = Date.parse('2026-04-01T09:00:00.000Z');
+const now = () => new Date((clock += 60_000));
+
+beforeAll(async () => {
+  builds = await sampleBuilds('publish-dir', { viewer: false });
+  out = join(builds.a.dir, '..', 'public');
+}, 120_000);
+
+afterAll(() => builds?.remove());
+
+const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const files = (dir: string): string[] => walk(dir).map((f) => relative(dir, f)).sort();
+const publishTo = (dir: string, b: SampleBuild) => publish(new DirectoryTarget(dir), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now });
+
+describe('tagc publish --to <folder>', () => {
+  it('writes the bucket layout, the stable file of dev and a _headers file with the cache and CORS headers', async () => {
+    const { a } = builds;
+    const report = await publishTo(out, a);
+    const id = report.buildId;
+    const all = files(out);
+    expect(all).toEqual(expect.arrayContaining(['_headers', `builds/${id}/manifest.json`, `builds/${id}/${a.manifest.environments.prod!.file}`, `private/maps/${id}/${a.manifest.environments.prod!.map}`, 'dev/container.min.js', 'dev/current.json', 'dev/releases.json']));
+    expect(all.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readFileSync(join(out, 'dev/container.min.js')).equals(a.bundle('dev'))).toBe(true);
+    const headers = readFileSync(join(out, '_headers'), 'utf8');
+    expect(headers).toContain('/builds/*\n  Cache-Control: public, max-age=31536000, immutable\n  Access-Control-Allow-Origin: *\n');
+    expect(headers).toContain('/prod/*\n  Cache-Control: public, max-age=60\n  Access-Control-Allow-Origin: *\n');
+    expect(headers).toContain('/dev/*\n  Cache-Control: public, max-age=60\n');
+    expect(headers).toContain('/viewer/*\n  Cache-Control: public, max-age=60\n');
+    expect(headers).toContain('/private/*\n  Cache-Control: private');
+  });
+
+  it('skips identical files on a second run and refuses a published file that changed', async () => {
+    const { a } = builds;
+    const again = await publishTo(out, a);
+    expect(again.objects.every((o) => o.state === 'unchanged')).toBe(true);
+    expect(again.move?.unchanged).toBe(true);
+    const graph = join(out, 'builds', again.buildId, 'dev', 'graph.json');
+    writeFileSync(graph, '{}');
+    await expect(publishTo(out, a)).rejects.toThrow(`builds/${again.buildId}/dev/graph.json: sha256`);
+    expect(readFileSync(graph, 'utf8')).toBe('{}');
+  });
+
+  it('promotes and rolls back by rewriting the stable file, pointer and history', async () => {
+    const { a, b } = builds;
+    const dir = join(out, '..', 'public-2');
+    const idA = (await publishTo(dir, a)).buildId;
+    const idB = (await publishTo(dir, b)).buildId;
+    await promote(new DirectoryTarget(dir), 'prod', idA, { now, actor: 'rm' });
+    await promote(new DirectoryTarget(dir), 'prod', idB, { now, actor: 'rm' });
+    expect(readFileSync(join(dir, 'prod/container.min.js')).equals(b.bundle('prod'))).toBe(true);
+    await rollback(new DirectoryTarget(dir), 'prod', { now, actor: 'rm' });
+    expect(readFileSync(join(dir, 'prod/container.min.js')).equals(a.bundle('prod'))).toBe(true);
+    expect((JSON.parse(readFileSync(join(dir, 'prod/current.json'), 'utf8')) as ReleaseRecord).buildId).toBe(idA);
+    expect(existsSync(join(dir, 'viewer'))).toBe(false);
+    const [dev, prod] = await releases(new DirectoryTarget(dir), ['dev', 'prod']);
+    expect(dev!.releases.map((r) => r.buildId)).toEqual([idA, idB]);
+    expect(prod!.releases.map((r) => `${r.action} ${r.buildId}`)).toEqual([`promote ${idA}`, `promote ${idB}`, `rollback ${idA}`]);
+  });
+
+  it('chooses the target from --to and rejects what it cannot publish to', () => {
+    expect(openTarget({ to: 's3://cdn/tagc', endpoint: 'http://127.0.0.1:9' }).location).toBe('s3://cdn/tagc');
+    expect(openTarget({ to: 's3://cdn' }).location).toBe('s3://cdn');
+    expect(openTarget({ to: out }).location).toBe(out);
+    expect(() => openTarget({ to: 'gs://cdn/tagc' })).toThrow('cannot publish to "gs://cdn/tagc"');
+    expect(() => openTarget({ to: 's3://Bad_Bucket/x' })).toThrow('is not an S3 location');
+    expect(() => openTarget({ to: 's3://cdn/../x' })).toThrow('may not contain . or .. segments');
+    expect(() => openTarget({ to: out, endpoint: 'http://127.0.0.1:9' })).toThrow('--endpoint and --region apply to s3:// targets only');
+    expect(existsSync(join(out, '..', 'x'))).toBe(false);
+  });
+});

@@ -1,0 +1,273 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../compiler/graph-types';
+import { promote, publish, releases, rollback } from '../../compiler/publish';
+import type { PublishedManifest, ReleaseHistory, ReleaseRecord } from '../../compiler/publish/release-types';
+import { S3Target } from '../../compiler/publish/s3-target';
+import { snippets } from '../../compiler/publish/snippet';
+import { sampleBuilds, type SampleBuild, type SampleBuilds } from '../helpers/published-builds';
+import { BUCKET, startGateway, startS3, type LocalS3, type Verdict } from '../helpers/s3';
+
+// Publishing through the real AWS SDK to a real S3 protocol server (s3rver) on 127.0.0.1. Each
+// test publishes under its own prefix of the bucket.
+
+let s3: LocalS3;
+let builds: SampleBuilds;
+let clock = Date.parse('2026-03-01T09:00:00.000Z');
+const now = () => new Date((clock += 60_000));
+
+beforeAll(async () => {
+  [s3, builds] = await Promise.all([startS3(), sampleBuilds('publish-s3')]);
+}, 120_000);
+
+afterAll(async () => {
+  await s3?.close();
+  builds?.remove();
+});
+
+const target = (prefix: string, endpoint = s3.endpoint) => new S3Target(`s3://${BUCKET}/${prefix}`, { endpoint });
+const publishBuild = (prefix: string, b: SampleBuild, extra: { dryRun?: boolean; endpoint?: string } = {}) =>
+  publish(target(prefix, extra.endpoint), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, dryRun: extra.dryRun });
+
+/** The build id as docs/publishing.md defines it, computed here from the manifest. */
+function idOf(b: SampleBuild): string {
+  const lines = Object.entries(b.manifest.environments).map(([env, e]) => `${env} ${e!.integrity}\n`).sort();
+  return `${b.commit.slice(0, 12)}-${createHash('sha256').update(lines.join('')).digest('hex').slice(0, 12)}`;
+}
+const json = async <T>(key: string) => JSON.parse((await s3.body(key)).toString('utf8')) as T;
+const sri = (b: Buffer) => `sha384-${createHash('sha384').update(b).digest('base64')}`;
+
+describe('tagc publish to S3', () => {
+  it('uploads the whole build under builds/<id>/ with immutable caching and JavaScript or JSON types, maps under private/, and points dev at it', async () => {
+    const { a } = builds;
+    const id = idOf(a);
+    const report = await publishBuild('first', a);
+    expect(report.buildId).toBe(id);
+
+    const keys = await s3.keys('first/');
+    const prod = a.manifest.environments.prod!;
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        `builds/${id}/manifest.json`,
+        `builds/${id}/${prod.file}`,
+        `builds/${id}/prod/graph.json`,
+        `builds/${id}/dev/${a.manifest.environments.dev!.file.split('/')[1]}`,
+        `builds/${id}/viewer/index.html`,
+        `private/maps/${id}/${prod.map}`,
+        'dev/container.min.js',
+        'dev/current.json',
+        'dev/releases.json',
+      ]),
+    );
+    expect(keys.filter((k) => k.endsWith('.map') && !k.startsWith('private/'))).toEqual([]);
+    expect(keys.filter((k) => k.startsWith('prod/') || k.startsWith('stg/'))).toEqual([]);
+
+    const bundle = await s3.head(`first/builds/${id}/${prod.file}`);
+    expect(bundle.CacheControl).toBe('public, max-age=31536000, immutable');
+    expect(bundle.ContentType).toBe('text/javascript; charset=utf-8');
+    expect((await s3.body(`first/builds/${id}/${prod.file}`)).equals(a.bundle('prod'))).toBe(true);
+    expect((await s3.head(`first/builds/${id}/manifest.json`)).ContentType).toBe('application/json; charset=utf-8');
+    expect((await s3.head(`first/builds/${id}/viewer/index.html`)).ContentType).toBe('text/html; charset=utf-8');
+    expect((await s3.head(`first/private/maps/${id}/${prod.map}`)).CacheControl).toMatch(/^private,/);
+
+    const stable = await s3.head('first/dev/container.min.js');
+    expect(stable.CacheControl).toBe('public, max-age=60');
+    expect(stable.ContentType).toBe('text/javascript; charset=utf-8');
+    expect((await s3.body('first/dev/container.min.js')).equals(a.bundle('dev'))).toBe(true);
+  });
+
+  it('writes a manifest with the commit, build time, tagc version and per environment file, sizes, integrity, rules, data elements and hosts', async () => {
+    const { a } = builds;
+    const id = idOf(a);
+    await publishBuild('manifest', a);
+    const m = await json<PublishedManifest>(`manifest/builds/${id}/manifest.json`);
+    expect(m.publish).toMatchObject({ buildId: id, commit: a.commit, root: '../../', viewer: 'viewer/index.html' });
+    expect(m.publish.tagcVersion).toMatch(/^\d+\.\d+\.\d+/);
+    expect(m.buildTime).toBe('2026-01-05T10:00:00.000Z');
+    for (const env of ['dev', 'stg', 'prod'] as const) {
+      const local = a.manifest.environments[env]!;
+      expect(m.environments[env]).toMatchObject({ file: local.file, bytes: local.bytes, gzipBytes: local.gzipBytes, integrity: local.integrity, rules: 1, dataElements: local.dataElements, hosts: local.hosts });
+      expect(m.environments[env]!.map).toBe(`../../private/maps/${id}/${local.map}`);
+      expect(sri(await s3.body(`manifest/builds/${id}/${local.file}`))).toBe(local.integrity);
+    }
+  });
+
+  it('uploads nothing and moves nothing when the same publish runs again, and says so', async () => {
+    const { a } = builds;
+    await publishBuild('again', a);
+    const before = await s3.head(`again/builds/${idOf(a)}/manifest.json`);
+    const report = await publishBuild('again', a);
+    expect(report.objects.length).toBeGreaterThan(5);
+    expect(report.objects.filter((o) => o.state !== 'unchanged')).toEqual([]);
+    expect(report.move).toMatchObject({ env: 'dev', unchanged: true, writes: [] });
+    expect((await s3.head(`again/builds/${idOf(a)}/manifest.json`)).LastModified).toEqual(before.LastModified);
+    expect((await json<ReleaseHistory>('again/dev/releases.json')).releases).toHaveLength(1);
+  });
+
+  it('refuses to overwrite a published object that has different bytes, naming it and writing nothing', async () => {
+    const { a, b } = builds;
+    await publishBuild('conflict', a);
+    const graphKey = `builds/${idOf(a)}/prod/graph.json`;
+    await s3.put(`conflict/${graphKey}`, '{"tampered":true}');
+    const keysBefore = await s3.keys('conflict/');
+    const pointer = await s3.body('conflict/dev/current.json');
+
+    await expect(publishBuild('conflict', a)).rejects.toThrow(new RegExp(`refused: 1 published object\\(s\\) on s3://cdn/conflict differ[\\s\\S]*${graphKey.replace(/[.]/g, '\\.')}: sha256 [0-9a-f]{16}… on the target[\\s\\S]*nothing was written`));
+    expect(await s3.keys('conflict/')).toEqual(keysBefore);
+    expect((await s3.body('conflict/dev/current.json')).equals(pointer)).toBe(true);
+    expect((await s3.body(`conflict/${graphKey}`)).toString()).toBe('{"tampered":true}');
+    // Another build is not affected by the conflict of the first.
+    expect((await publishBuild('conflict', b)).move).toMatchObject({ from: idOf(a), to: idOf(b) });
+  });
+
+  it('prints the plan with --dry-run and changes nothing, for publish, promote and rollback', async () => {
+    const { a, b } = builds;
+    const plan = await publishBuild('dry', a, { dryRun: true });
+    expect(plan.dryRun).toBe(true);
+    expect(plan.objects.every((o) => o.state === 'upload')).toBe(true);
+    expect(plan.objects.map((o) => o.key)).toContain(`builds/${idOf(a)}/manifest.json`);
+    expect(plan.move).toMatchObject({ env: 'dev', from: null, to: idOf(a), writes: ['dev/container.min.js', 'dev/current.json', 'dev/releases.json'] });
+    expect(await s3.keys('dry/')).toEqual([]);
+
+    await publishBuild('dry', a);
+    await publishBuild('dry', b);
+    await promote(target('dry'), 'prod', idOf(a), { now });
+    await promote(target('dry'), 'prod', idOf(b), { now });
+    const keys = await s3.keys('dry/');
+    const history = await s3.body('dry/prod/releases.json');
+    expect(await promote(target('dry'), 'stg', idOf(b), { now, dryRun: true })).toMatchObject({ env: 'stg', to: idOf(b), dryRun: true, writes: ['stg/container.min.js', 'stg/current.json', 'stg/releases.json'] });
+    expect(await rollback(target('dry'), 'prod', { now, dryRun: true })).toMatchObject({ env: 'prod', from: idOf(b), to: idOf(a), action: 'rollback' });
+    expect(await s3.keys('dry/')).toEqual(keys);
+    expect((await s3.body('dry/prod/releases.json')).equals(history)).toBe(true);
+    expect((await s3.body('dry/prod/container.min.js')).equals(b.bundle('prod'))).toBe(true);
+  });
+});
+
+describe('tagc promote, rollback and releases on S3', () => {
+  const flow = 'flow';
+  beforeAll(async () => {
+    await publishBuild(flow, builds.a);
+    await promote(target(flow), 'prod', idOf(builds.a), { now, actor: 'release-manager' });
+    await publishBuild(flow, builds.b);
+  });
+
+  it('promotes the bytes of the published build to prod, with its pointer, history and the stable viewer', async () => {
+    const { a, b } = builds;
+    const report = await promote(target(flow), 'prod', idOf(b), { now, actor: 'release-manager' });
+    expect(report).toMatchObject({ env: 'prod', from: idOf(a), to: idOf(b), action: 'promote', unchanged: false });
+    const stable = await s3.body(`${flow}/prod/container.min.js`);
+    expect(stable.equals(b.bundle('prod'))).toBe(true);
+    expect(sri(stable)).toBe(b.manifest.environments.prod!.integrity);
+    expect((await s3.head(`${flow}/prod/container.min.js`)).CacheControl).toBe('public, max-age=60');
+    expect(await json<ReleaseRecord>(`${flow}/prod/current.json`)).toMatchObject({ env: 'prod', buildId: idOf(b), commit: b.commit, action: 'promote', by: 'release-manager', previous: idOf(a), file: `builds/${idOf(b)}/${b.manifest.environments.prod!.file}` });
+    const viewer = (await s3.body(`${flow}/viewer/index.html`)).toString();
+    expect(viewer).toContain(`url=../builds/${idOf(b)}/viewer/index.html`);
+    expect((await s3.head(`${flow}/viewer/index.html`)).ContentType).toBe('text/html; charset=utf-8');
+  });
+
+  it('rolls prod back to the build it ran before, then refuses to go further back than its first release', async () => {
+    const { a, b } = builds;
+    expect(await rollback(target(flow), 'prod', { now, actor: 'on-call' })).toMatchObject({ from: idOf(b), to: idOf(a), action: 'rollback' });
+    expect((await s3.body(`${flow}/prod/container.min.js`)).equals(a.bundle('prod'))).toBe(true);
+    expect((await s3.body(`${flow}/viewer/index.html`)).toString()).toContain(`../builds/${idOf(a)}/viewer/index.html`);
+    await expect(rollback(target(flow), 'prod', { now })).rejects.toThrow(`prod has no earlier release to roll back to (it has only run ${idOf(a)})`);
+    expect(await rollback(target(flow), 'prod', { now, to: idOf(b), actor: 'on-call' })).toMatchObject({ to: idOf(b) });
+    await rollback(target(flow), 'prod', { now, to: idOf(a), actor: 'on-call' });
+  });
+
+  it('lists each environment history, oldest first, with build, commit, time, action and actor', async () => {
+    const { a, b } = builds;
+    const histories = await releases(target(flow), ['test', 'dev', 'stg', 'prod']);
+    expect(histories.map((h) => h.env)).toEqual(['dev', 'prod']);
+    const dev = histories[0]!.releases;
+    expect(dev.map((r) => [r.action, r.buildId, r.commit, r.by, r.previous])).toEqual([
+      ['publish', idOf(a), a.commit, 'ci-bot', null],
+      ['publish', idOf(b), b.commit, 'ci-bot', idOf(a)],
+    ]);
+    const prod = histories[1]!.releases;
+    expect(prod.map((r) => [r.action, r.buildId, r.by])).toEqual([
+      ['promote', idOf(a), 'release-manager'],
+      ['promote', idOf(b), 'release-manager'],
+      ['rollback', idOf(a), 'on-call'],
+      ['rollback', idOf(b), 'on-call'],
+      ['rollback', idOf(a), 'on-call'],
+    ]);
+    const times = prod.map((r) => Date.parse(r.at));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    expect(await json<ReleaseRecord>(`${flow}/prod/current.json`)).toEqual(prod.at(-1));
+  });
+
+  it('refuses to promote a build that was never published or lacks the environment', async () => {
+    await expect(promote(target(flow), 'prod', 'abcdef012345-0123456789ab', { now })).rejects.toThrow('no build abcdef012345-0123456789ab on s3://cdn/flow');
+    await expect(promote(target(flow), 'internal', idOf(builds.a), { now })).rejects.toThrow(`build ${idOf(builds.a)} has no internal bundle (it has dev, stg, prod)`);
+    await expect(promote(target(flow), 'prod', '../../etc', { now })).rejects.toThrow('"../../etc" is not a build id');
+  });
+
+  it('stops at a bucket that does not exist, even in a dry run', async () => {
+    const missing = new S3Target('s3://no-such-bucket/tagc', { endpoint: s3.endpoint });
+    await expect(publish(missing, { buildDir: builds.a.dir, root: builds.a.dir, commit: builds.a.commit, dryRun: true })).rejects.toThrow(/^GET s3:\/\/no-such-bucket\/tagc\/\S+ failed: NoSuchBucket \(HTTP 404\)/);
+  });
+
+  it('stops at a malformed release history and names it, writing nothing', async () => {
+    await publishBuild('broken-history', builds.a);
+    await s3.put('broken-history/stg/releases.json', '{"env":"stg","releases":[{"buildId":1}]}');
+    await expect(promote(target('broken-history'), 'stg', idOf(builds.a), { now })).rejects.toThrow('s3://cdn/broken-history/stg/releases.json is not a release history: releases.0.env');
+    expect(await s3.keys('broken-history/stg/')).toEqual(['releases.json']);
+  });
+
+  it('gives the pinned snippet with the integrity of the manifest, and the stable URL', async () => {
+    const { b } = builds;
+    const s = await snippets(target(flow), 'dev', 'https://cdn.firm.example/tagc/');
+    expect(s.buildId).toBe(idOf(b));
+    expect(s.pinned.html).toContain(`<script src="https://cdn.firm.example/tagc/builds/${idOf(b)}/${b.manifest.environments.dev!.file}" integrity="${b.manifest.environments.dev!.integrity}" crossorigin="anonymous"></script>`);
+    expect(s.stable.html).toContain('<script src="https://cdn.firm.example/tagc/dev/container.min.js"></script>');
+    expect((await snippets(target(flow), 'prod', 'https://cdn.firm.example/tagc', idOf(builds.a))).pinned.integrity).toBe(builds.a.manifest.environments.prod!.integrity);
+    await expect(snippets(target(flow), 'stg', 'https://cdn.firm.example/tagc')).rejects.toThrow('stg has no release on s3://cdn/flow: pass --build <id>');
+  });
+});
+
+describe('a bucket that refuses a write', () => {
+  const refusing = async (prefix: string, judge: (method: string, key: string) => Verdict) => startGateway(s3.endpoint, (method, key) => (key.startsWith(`${prefix}/`) ? judge(method, key.slice(prefix.length + 1)) : 'pass'));
+
+  it('stops a publish at the refused object, names it, and moves no pointer', async () => {
+    const gateway = await refusing('denied', (method, key) => (method === 'PUT' && key.endsWith('prod/graph.json') ? 'deny' : 'pass'));
+    try {
+      await expect(publishBuild('denied', builds.a, { endpoint: gateway.endpoint })).rejects.toThrow(
+        new RegExp(`PUT s3://cdn/denied/builds/${idOf(builds.a)}/prod/graph\\.json failed: AccessDenied \\(HTTP 403\\): Access Denied by the bucket policy[\\s\\S]*no pointer was moved`),
+      );
+      expect(gateway.refused).toEqual([`PUT /cdn/denied/builds/${idOf(builds.a)}/prod/graph.json`]);
+      const keys = await s3.keys('denied/');
+      expect(keys.filter((k) => !k.startsWith('builds/') && !k.startsWith('private/'))).toEqual([]);
+    } finally {
+      await gateway.close();
+    }
+    // With the policy lifted, the same publish completes the build and moves dev.
+    expect((await publishBuild('denied', builds.a)).move).toMatchObject({ to: idOf(builds.a), unchanged: false });
+  });
+
+  it('puts the stable URL back when the pointer document cannot be written (network failure)', async () => {
+    await publishBuild('dropped', builds.a);
+    const gateway = await refusing('dropped', (method, key) => (method === 'PUT' && key === 'dev/current.json' ? 'drop' : 'pass'));
+    try {
+      await expect(publishBuild('dropped', builds.b, { endpoint: gateway.endpoint })).rejects.toThrow(
+        new RegExp(`moving dev to ${idOf(builds.b)} failed: PUT s3://cdn/dropped/dev/current\\.json failed: [\\s\\S]*every object written was restored: dev still runs ${idOf(builds.a)}`),
+      );
+      expect(gateway.refused.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await gateway.close();
+    }
+    expect((await s3.body('dropped/dev/container.min.js')).equals(builds.a.bundle('dev'))).toBe(true);
+    expect((await json<ReleaseRecord>('dropped/dev/current.json')).buildId).toBe(idOf(builds.a));
+    expect((await json<ReleaseHistory>('dropped/dev/releases.json')).releases.map((r) => r.buildId)).toEqual([idOf(builds.a)]);
+  });
+
+  it('undoes the move when the history cannot be appended, and removes the first pointer it wrote', async () => {
+    const gateway = await refusing('no-history', (method, key) => (method === 'PUT' && key === 'dev/releases.json' ? 'deny' : 'pass'));
+    try {
+      await expect(publishBuild('no-history', builds.a, { endpoint: gateway.endpoint })).rejects.toThrow('every object written was restored: dev has no release, as before');
+    } finally {
+      await gateway.close();
+    }
+    expect((await s3.keys('no-history/')).filter((k) => k.startsWith('dev/'))).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../compiler/bench/chromium';
 import { buildContainer, buildViewer, SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
 import type { Graph, Manifest } from '../../compiler/graph-types';
+import { previewRoute } from '../../compiler/serve/preview';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
 import { REPO } from '../helpers/container';
 
@@ -19,6 +20,8 @@ const WIDE = { width: 1920, height: 1080 };
 
 let server: RunningServer;
 let synthetic: RunningServer;
+/** `tagc serve`'s routes: the build plus the Preview endpoint. */
+let served: RunningServer;
 let browser: Browser;
 let manifest: Manifest;
 const graphs: Record<string, Graph> = {};
@@ -32,6 +35,7 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   server = await startServer({ dir: BUILD });
   synthetic = await startServer({ dir: BUILD, routes: [syntheticRoutes(SYNTHETIC_RULES)] });
+  served = await startServer({ dir: BUILD, routes: [previewRoute(BUILD)] });
   browser = await launchChromium();
 }, 300_000);
 
@@ -39,6 +43,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await synthetic?.close();
+  await served?.close();
 });
 
 async function open(url: string, viewport = DESKTOP): Promise<Page> {
@@ -199,6 +204,55 @@ describe('the viewer with a synthetic 5,000-rule build, in Chromium', () => {
     await expect.poll(() => page.locator('output').getAttribute('data-rows-shown')).toBe(String(SYNTHETIC_RULES / 20));
     expect(await query(page)).toEqual({ q: 'cta clicked', consent: 'advertising' });
     await shot(page, 'synthetic-5000-filtered-1280');
+    await page.close();
+  });
+});
+
+describe('Preview in Chromium', () => {
+  const insights = (consent: string) => {
+    const q = new URLSearchParams({ url: 'https://www.firm.example/advisor/insights.html', consent });
+    q.append('push', JSON.stringify({ event: 'Page Load Started', page: { siteAudience: 'advisor', siteCountry: 'us', siteLanguage: 'en' } }));
+    q.append('push', JSON.stringify({ event: 'Page Load Completed' }));
+    return `/viewer/#/prod/preview?${q.toString()}`;
+  };
+  const rows = (page: Page, outcome: 'fired' | 'skipped') =>
+    page.locator(`table[data-event="Page Load Completed"] tr[data-outcome="${outcome}"]`).evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td:last-child')!.textContent!.trim()]));
+
+  it('runs the advisor insights page view in prod with analytics consent: the fired rules and the decoded page view', async () => {
+    const page = await open(`${served.origin}${insights('all')}`, WIDE);
+    await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
+    const fired = (await rows(page, 'fired')).map(([rule]) => rule);
+    expect(fired).toEqual(expect.arrayContaining(['analytics-page-view', 'pixel-meta-page-view']));
+    const beacon = page.locator('table[data-beacon="page view"]');
+    expect(await beacon.count()).toBe(1);
+    const vars = Object.fromEntries(await beacon.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent])));
+    expect(vars).toMatchObject({ 'eVar22 (pageName)': 'advisor > insights > Insights', pageName: 'advisor > insights > Insights', 'eVar117 (audienceExperience)': 'advisor' });
+    expect(await page.getByRole('heading', { name: 'Pixels' }).isVisible()).toBe(true);
+    await shot(page, 'preview-consent-all-1920');
+    await page.close();
+  });
+
+  it('runs it again without analytics consent: the page view rule skipped for the missing consent, no beacon', async () => {
+    const page = await open(`${served.origin}${insights('advertising,performance')}`, DESKTOP);
+    await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
+    const skipped = Object.fromEntries(await rows(page, 'skipped'));
+    expect(skipped['analytics-page-view']).toBe('needs analytics consent — not granted');
+    expect((await rows(page, 'fired')).map(([rule]) => rule)).toContain('pixel-meta-page-view');
+    expect(await page.locator('table.beacon').count()).toBe(0);
+    await shot(page, 'preview-no-analytics-1280');
+    // The form reruns from the page: a skipped path condition shows the values it compared.
+    await page.getByLabel('Page URL').fill('https://www.firm.example/retirement/plan.html');
+    await page.getByRole('button', { name: 'Run preview' }).click();
+    await expect.poll(() => hash(page)).toContain('url=https://www.firm.example/retirement/plan.html');
+    await page.waitForSelector('[data-preview-done]');
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('says that Preview needs tagc serve where the viewer is served as static files', async () => {
+    const page = await open(`${server.origin}${insights('all')}`);
+    const note = page.getByRole('note');
+    await expect.poll(() => note.textContent()).toContain('Preview needs tagc serve');
     await page.close();
   });
 });

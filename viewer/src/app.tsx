@@ -19,6 +19,8 @@ import type { ViewProps } from './views/view-props';
 
 // The graph (React Flow and its layout) is a chunk of its own, fetched when the graph is opened.
 const GraphView = lazy(() => import('./views/graph-view').then((m) => ({ default: m.GraphView })));
+// Preview talks to `tagc serve`; most visits never open it.
+const PreviewView = lazy(() => import('./views/preview-view').then((m) => ({ default: m.PreviewView })));
 
 const VIEW_COMPONENTS: Record<View, ComponentType<ViewProps>> = {
   rules: RulesView,
@@ -29,6 +31,7 @@ const VIEW_COMPONENTS: Record<View, ComponentType<ViewProps>> = {
   mapping: MappingView,
   environments: EnvironmentsView,
   diagnostics: DiagnosticsView,
+  preview: PreviewView,
   rule: RuleDetailView,
 };
 

@@ -13,6 +13,7 @@ const TABS: [View, string][] = [
   ['mapping', 'Analytics mapping'],
   ['environments', 'Environments'],
   ['diagnostics', 'Diagnostics'],
+  ['preview', 'Preview'],
 ];
 
 /** `env` null: the URL names an environment the build lacks; the switch offers the real ones. */

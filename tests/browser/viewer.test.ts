@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,4 +256,52 @@ describe('Preview in Chromium', () => {
     await expect.poll(() => note.textContent()).toContain('Preview needs tagc serve');
     await page.close();
   });
+});
+
+describe('accessibility of every view, axe-core in Chromium', () => {
+  const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  type Finding = { id: string; impact: string | null; nodes: number; help: string; first: string };
+
+  async function audit(page: Page): Promise<Finding[]> {
+    await page.addScriptTag({ path: AXE });
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string | null; nodes: { html: string; failureSummary?: string }[]; help: string }[] }> } }).axe;
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help, first: `${v.nodes[0]?.html ?? ''} ${v.nodes[0]?.failureSummary ?? ''}`.slice(0, 300) }));
+    });
+  }
+
+  it('finds no serious or critical violation in any view, each opened by its link at 1024×768', async () => {
+    const prod = graphs.prod!;
+    const views: [string, string, string][] = [
+      ['rules', `${server.origin}/viewer/#/prod/rules`, 'output[data-rows-total]'],
+      ['rules (searched)', `${server.origin}/viewer/#/prod/rules?q=event:${encodeURIComponent('page load')}`, 'mark'],
+      ['rule detail', `${server.origin}/viewer/#/prod/rule/${prod.rules[0]!.id}`, '#rule-title'],
+      ['firing order', `${server.origin}/viewer/#/prod/firing/${encodeURIComponent(eventToOpen(prod).key)}`, 'main section h2'],
+      ['graph', `${server.origin}/viewer/#/prod/graph/${encodeURIComponent(eventToOpen(prod).key)}`, '.react-flow__node'],
+      ['data elements', `${server.origin}/viewer/#/prod/data-elements`, 'main section h2'],
+      ['schemas', `${server.origin}/viewer/#/prod/schemas`, 'main section h2'],
+      ['analytics mapping', `${server.origin}/viewer/#/prod/mapping`, 'main section h2'],
+      ['environments', `${server.origin}/viewer/#/prod/environments`, '.env-table'],
+      ['diagnostics', `${server.origin}/viewer/#/prod/diagnostics`, 'main section h2'],
+      ['preview (static)', `${server.origin}/viewer/#/prod/preview`, '.notice'],
+      ['preview (served, result)', `${served.origin}/viewer/#/prod/preview?url=${encodeURIComponent('https://www.firm.example/advisor/insights.html')}&consent=all&push=${encodeURIComponent('{"event":"Page Load Completed"}')}`, '[data-preview-done]'],
+      ['unknown environment', `${server.origin}/viewer/#/qa/rules`, '[role="alert"]'],
+    ];
+    const report: Record<string, Finding[]> = {};
+    for (const viewport of [{ width: 1024, height: 768 }]) {
+      const page = await browser.newPage({ viewport });
+      for (const [name, url, ready] of views) {
+        await page.goto('about:blank');
+        await page.goto(url);
+        await page.waitForSelector(ready, { timeout: 30_000 });
+        report[`${name} @${viewport.width}`] = await audit(page);
+      }
+      await page.close();
+    }
+    writeFileSync(join(ARTIFACTS, 'axe-report.json'), JSON.stringify(report, null, 2));
+    const blocking = Object.entries(report).flatMap(([view, list]) => list.filter((f) => f.impact === 'serious' || f.impact === 'critical').map((f) => `${view}: ${f.id} (${f.impact}, ${f.nodes} nodes): ${f.help}; first: ${f.first}`));
+    expect(blocking).toEqual([]);
+    expect(Object.keys(report)).toHaveLength(views.length);
+  }, 180_000);
 });

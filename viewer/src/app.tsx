@@ -43,18 +43,20 @@ export function defaultEnv(manifest: Manifest): string | null {
 
 function UnknownEnv({ name, envs, route }: { name: string; envs: string[]; route: Route }) {
   return (
-    <main id="main" tabIndex={-1} className="view" role="alert">
-      <h2>No environment “{name}” in this build</h2>
-      <p>
-        The link names an environment this build does not have. Open the same view in{' '}
-        {envs.map((e, i) => (
-          <span key={e}>
-            {i > 0 && ', '}
-            <a href={href(e, route.view, route.arg, Object.fromEntries(route.query))}>{e}</a>
-          </span>
-        ))}
-        .
-      </p>
+    <main id="main" tabIndex={-1} className="view">
+      <div role="alert">
+        <h2>No environment “{name}” in this build</h2>
+        <p>
+          The link names an environment this build does not have. Open the same view in{' '}
+          {envs.map((e, i) => (
+            <span key={e}>
+              {i > 0 && ', '}
+              <a href={href(e, route.view, route.arg, Object.fromEntries(route.query))}>{e}</a>
+            </span>
+          ))}
+          .
+        </p>
+      </div>
     </main>
   );
 }

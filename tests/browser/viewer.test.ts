@@ -286,6 +286,7 @@ describe('accessibility of every view, axe-core in Chromium', () => {
       ['diagnostics', `${server.origin}/viewer/#/prod/diagnostics`, 'main section h2'],
       ['preview (static)', `${server.origin}/viewer/#/prod/preview`, '.notice'],
       ['preview (served, result)', `${served.origin}/viewer/#/prod/preview?url=${encodeURIComponent('https://www.firm.example/advisor/insights.html')}&consent=all&push=${encodeURIComponent('{"event":"Page Load Completed"}')}`, '[data-preview-done]'],
+      ['releases (not published)', `${server.origin}/viewer/#/prod/releases`, '.notice'],
       ['unknown environment', `${server.origin}/viewer/#/qa/rules`, '[role="alert"]'],
     ];
     const report: Record<string, Finding[]> = {};

@@ -12,6 +12,7 @@ import { DiagnosticsView } from './views/diagnostics-view';
 import { EnvironmentsView } from './views/environments-view';
 import { FiringOrderView } from './views/firing-order-view';
 import { MappingView } from './views/mapping-view';
+import { ReleasesView } from './views/releases-view';
 import { RuleDetailView } from './views/rule-detail-view';
 import { RulesView } from './views/rules-view';
 import { SchemasView } from './views/schemas-view';
@@ -32,6 +33,7 @@ const VIEW_COMPONENTS: Record<View, ComponentType<ViewProps>> = {
   environments: EnvironmentsView,
   diagnostics: DiagnosticsView,
   preview: PreviewView,
+  releases: ReleasesView,
   rule: RuleDetailView,
 };
 

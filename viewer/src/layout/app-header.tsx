@@ -14,6 +14,7 @@ const TABS: [View, string][] = [
   ['environments', 'Environments'],
   ['diagnostics', 'Diagnostics'],
   ['preview', 'Preview'],
+  ['releases', 'Releases'],
 ];
 
 /** `env` null: the URL names an environment the build lacks; the switch offers the real ones. */

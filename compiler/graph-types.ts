@@ -42,6 +42,11 @@ export interface GraphRule {
   reads: string[];
   /** Position in the global firing order of this environment (0-based). */
   position: number;
+  /**
+   * Content hash of the declaration: its own source and every project module it imports
+   * (transitively; not the runtime, not packages). Added field; absent in older builds.
+   */
+  hash?: string;
 }
 
 export interface GraphEvent extends GraphEventRef {
@@ -66,6 +71,11 @@ export interface GraphDataElement {
   reads: string[];
   /** Rules that read it (directly or through other data elements). */
   readBy: string[];
+  /**
+   * Content hash of the declaration: its own source and every project module it imports
+   * (transitively; not the runtime, not packages). Added field; absent in older builds.
+   */
+  hash?: string;
 }
 
 export interface GraphSchema {
@@ -78,6 +88,11 @@ export interface GraphSchema {
   schema: Record<string, unknown>;
   /** Whether this environment's bundle validates payloads of this event. */
   validated: boolean;
+  /**
+   * Content hash of the declaration: its own source and every project module it imports
+   * (transitively; not the runtime, not packages). Added field; absent in older builds.
+   */
+  hash?: string;
 }
 
 /** A CSP fetch directive a request falls under. */
@@ -116,6 +131,12 @@ export interface Graph {
   diagnostics: Diagnostic[];
   /** Every host this bundle can contact (added field; absent in older builds). */
   hosts?: HostUse[];
+  /**
+   * Rules switched off by their declaration (`enabled: false`, e.g. from a site setting such as
+   * click tracking): checked, but in no bundle and not warned about. Also listed in
+   * `excluded.rules`. Added field; absent in older builds.
+   */
+  off?: { id: string; file: string; description: string }[];
 }
 
 /** What `tagc simulate` learns from the project (the simulator never imports a container). */

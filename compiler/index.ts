@@ -7,12 +7,15 @@ import { loadKinds } from './kinds/registry';
 import { load } from './phases/1-load';
 import { validate } from './phases/2-validate';
 import { buildGraph, type ContainerGraph } from './phases/3-graph';
+import { declarationHashes } from './phases/3-graph/hashes';
 import { plan, type EnvPlan } from './phases/4-plan';
 import { emitBundles, manifestFor, readManifest, writeOutput } from './phases/5-emit';
 import type { Bundle } from './phases/5-emit/bundle';
 import type { BuildStamp } from './phases/5-emit/entry';
-import { dataElementNames, payloadTypes } from './phases/5-emit/types';
+import { dataElementNames, payloadTypes, writeGenerated } from './phases/5-emit/types';
 import { project } from './project';
+import { sourceDate } from './source-date';
+import { typeCheck } from './typecheck';
 
 // compile(): load -> validate -> graph -> plan per environment -> emit. Each phase is a folder
 // under compiler/phases, numbered in the order data flows.
@@ -23,7 +26,12 @@ export interface CompileOptions {
   /** Write build/ (false: check only). */
   emit?: boolean;
   outDir?: string;
-  /** Fixed build time (ISO) for reproducible output; default SOURCE_DATE_EPOCH or now. */
+  /**
+   * Type-check the container's modules with tsc beside bundling (compiler/typecheck.ts); a type
+   * error fails the compile like any other error. Writes the generated types first.
+   */
+  typecheck?: boolean;
+  /** Fixed build time (ISO); default SOURCE_DATE_EPOCH, else the HEAD commit's time, else now (compiler/source-date.ts). */
   buildTime?: string;
 }
 
@@ -34,6 +42,8 @@ export interface CompileResult {
   bundles: Record<string, Bundle>;
   /** Generated TypeScript sources by absolute path. */
   generated: Record<string, string>;
+  /** Generated files this compile wrote because they changed (with `typecheck`). */
+  generatedWritten: string[];
   timings: Record<string, number>;
   outDir: string;
 }
@@ -45,8 +55,7 @@ function stampFor(root: string, buildTime?: string): BuildStamp {
   } catch {
     // A sample container without package.json.
   }
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  return { version, buildTime: buildTime ?? (epoch ? new Date(Number(epoch) * 1000).toISOString() : new Date().toISOString()) };
+  return { version, buildTime: buildTime ?? sourceDate(root) };
 }
 
 export async function compile(options: CompileOptions): Promise<CompileResult> {
@@ -62,28 +71,55 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const registry = await loadKinds();
 
   const loaded = await time('load', () => load(p, diagnostics));
+  // Content hashes run in esbuild's process while the compiler validates and plans.
+  const hashing = options.emit === false ? null : declarationHashes(p, loaded);
+  hashing?.catch(() => undefined);
   await time('validate', () => validate(loaded, registry, diagnostics));
   const graph = await time('graph', () => buildGraph(loaded, registry));
-  if (diagnostics.errors.length) throw new CompileError(diagnostics.list);
-
-  const envs = options.envs?.length ? options.envs : ENV_NAMES;
-  const plans = await time('plan', () => envs.map((e) => plan(graph, environments[e])));
-  const generated = await time('types', async () => ({
+  const types = time('types', async () => ({
     [p.generated.payloads]: await payloadTypes(graph),
     [p.generated.dataElements]: dataElementNames(graph),
   }));
+  if (diagnostics.errors.length) {
+    const error = new CompileError(diagnostics.list);
+    // The types of the declarations that did load, when they can be generated (for tagc check).
+    error.generated = await types.catch(() => undefined);
+    throw error;
+  }
+  const generated = await types;
+
+  const envs = options.envs?.length ? options.envs : ENV_NAMES;
+  const plans = await time('plan', () => envs.map((e) => plan(graph, environments[e])));
+
+  // tsc runs in its own process while esbuild bundles; its errors are awaited before any output.
+  let generatedWritten: string[] = [];
+  let typeErrors: Promise<Diagnostic[]> | null = null;
+  if (options.typecheck) {
+    generatedWritten = writeGenerated(generated);
+    const t0 = performance.now();
+    typeErrors = typeCheck(p, 'container').finally(() => (timings.typecheck = performance.now() - t0));
+    typeErrors.catch(() => undefined);
+  }
+  const failOnTypeErrors = async () => {
+    if (!typeErrors) return;
+    const t0 = performance.now();
+    const found = await typeErrors;
+    timings['typecheck (wait)'] = performance.now() - t0;
+    if (found.length) throw new CompileError([...diagnostics.list, ...found]);
+  };
 
   const outDir = options.outDir ?? join(options.root, 'build');
   const stamp = stampFor(options.root, options.buildTime);
   let bundles: Record<string, Bundle> = {};
   if (options.emit !== false) {
     const t0 = performance.now();
-    const out = await emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list);
+    const out = await emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, hashing!);
     bundles = out.bundles;
     Object.assign(timings, out.timings);
     const manifest = manifestFor(graph, plans, bundles, out.hosts, stamp, readManifest(outDir));
+    await failOnTypeErrors();
     writeOutput(outDir, { ...out.files, 'manifest.json': JSON.stringify(manifest, null, 2) });
     timings.emit = performance.now() - t0;
-  }
-  return { diagnostics: diagnostics.list, graph, plans, bundles, generated, timings, outDir };
+  } else await failOnTypeErrors();
+  return { diagnostics: diagnostics.list, graph, plans, bundles, generated, generatedWritten, timings, outDir };
 }

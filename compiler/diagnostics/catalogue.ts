@@ -132,6 +132,19 @@ export const CATALOGUE = {
       `${a.label} ${a.index + 1} of rule "${a.rule}" sends ${a.sends} data but can run without ${a.sends} consent: add \`consent: '${a.sends}'\` to the rule or a consentGranted('${a.sends}') condition (docs/consent.md)`,
     fix: "Add `consent: '<category>'` to the rule, or a consentGranted('<category>') condition among its conditions.",
   }),
+  duplicate_analytics_event: spec<{ number: string; events: string[]; prior: string; priorEvents: string[]; priorFile: string }>({
+    severity: 'error',
+    title: 'Two data-layer events send the same analytics event number',
+    message: (a) =>
+      `${a.number} is sent on ${a.events.map((e) => `"${e}"`).join(', ')} here and already on ${a.priorEvents.map((e) => `"${e}"`).join(', ')} by rule "${a.prior}" (${a.priorFile}): reports could not tell them apart`,
+    fix: 'Give the event a number no other event sends (the analytics event-number table lists those in use); if several events count under one number on purpose, list it in `sharedEvents` on each of their actions.',
+  }),
+  type_error: spec<{ code: string; message: string }>({
+    severity: 'error',
+    title: 'A module does not type-check',
+    message: (a) => `${a.message} (${a.code})`,
+    fix: "Correct the code at the line shown (TypeScript, strict): e.g. a payload field the event's schema lacks, or a data element name that does not exist. `tagc check` lists every one.",
+  }),
   dead_rule: spec<{ rule: string; reason: string }>({
     severity: 'warning',
     title: 'A rule can never fire',

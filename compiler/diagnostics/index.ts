@@ -58,6 +58,12 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /** Thrown by compile() when a phase found errors; carries them all. */
 export class CompileError extends Error {
+  /**
+   * Generated TypeScript by absolute path, when the declarations got far enough to produce it,
+   * so that `tagc check` refreshes the types tsc then checks against, even with other errors.
+   */
+  generated?: Record<string, string>;
+
   constructor(readonly diagnostics: Diagnostic[]) {
     super(`${diagnostics.filter((d) => d.severity === 'error').length} error(s):\n${diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n')}`);
   }

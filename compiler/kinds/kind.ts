@@ -17,12 +17,23 @@ export interface Words {
 /** A host a step can contact (the rule and env are added by the inventory). */
 export type HostRequest = Omit<HostUse, 'rules'>;
 
+/**
+ * The analytics events a step sends as declared (`event61`, `event105=…`, `scAdd`), and those of
+ * them it shares on purpose with other data-layer events (the duplicate-number check lets them be).
+ */
+export interface AnalyticsEventsSent {
+  sends: readonly string[];
+  shared?: readonly string[];
+}
+
 export interface KindSpec<P = Record<string, unknown>> {
   kind: string;
   params: z.ZodType<P>;
   describe(params: P, words: Words): string;
   /** The hosts a step of this kind can contact in an environment (the host inventory, CSP). */
   hosts?(params: P, env: Env): HostRequest[];
+  /** The analytics events a step of this kind sends (the duplicate event-number check). */
+  analyticsEvents?(params: P): AnalyticsEventsSent;
 }
 
 export function defineKind<S extends z.ZodType>(spec: {
@@ -30,6 +41,7 @@ export function defineKind<S extends z.ZodType>(spec: {
   params: S;
   describe(params: z.infer<S>, words: Words): string;
   hosts?(params: z.infer<S>, env: Env): HostRequest[];
+  analyticsEvents?(params: z.infer<S>): AnalyticsEventsSent;
 }): KindSpec<z.infer<S>> {
   return spec as unknown as KindSpec<z.infer<S>>;
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import FakeTimers from '@sinonjs/fake-timers';
 import { Window } from 'happy-dom';
@@ -17,16 +17,31 @@ export type { SimulateOptions, SimulateResult, SimulatedRequest, RespondRule } f
 export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 export const DEFAULT_WAIT = 2000;
 
+// A build's manifest and bundles are read once per process and kept while the manifest file is
+// the same (a rebuild replaces it), so that many simulations of one build read nothing again.
+const builds = new Map<string, { stamp: string; manifest: Manifest; code: Map<string, string> }>();
+
 function loadBundle(buildDir: string, env: string): { code: string; file: string; manifest: Manifest } {
-  let manifest: Manifest;
+  const path = join(buildDir, 'manifest.json');
+  let build: { stamp: string; manifest: Manifest; code: Map<string, string> };
   try {
-    manifest = JSON.parse(readFileSync(join(buildDir, 'manifest.json'), 'utf8')) as Manifest;
+    const st = statSync(path);
+    const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    const cached = builds.get(path);
+    if (cached?.stamp === stamp) build = cached;
+    else {
+      build = { stamp, manifest: JSON.parse(readFileSync(path, 'utf8')) as Manifest, code: new Map() };
+      builds.set(path, build);
+    }
   } catch {
-    throw new Error(`no build found at ${join(buildDir, 'manifest.json')}: run \`tagc build\` first`);
+    throw new Error(`no build found at ${path}: run \`tagc build\` first`);
   }
+  const { manifest } = build;
   const entry = manifest.environments[env as keyof Manifest['environments']];
   if (!entry) throw new Error(`the build has no "${env}" bundle (built: ${Object.keys(manifest.environments).join(', ') || 'none'})`);
-  return { code: readFileSync(join(buildDir, entry.file), 'utf8'), file: entry.file, manifest };
+  let code = build.code.get(entry.file);
+  if (code === undefined) build.code.set(entry.file, (code = readFileSync(join(buildDir, entry.file), 'utf8')));
+  return { code, file: entry.file, manifest };
 }
 
 function kv(entry: string, what: string): [string, string] {
@@ -87,6 +102,23 @@ function watchSrc(win: SimWindow): void {
     }
     return setAttribute.call(this, name, value);
   };
+}
+
+/**
+ * fake-timers yields to the real event loop after each timer it fires (so that promises settle),
+ * with the global's setImmediate, else its setTimeout. A happy-dom window has no setImmediate, and
+ * its setTimeout costs at least a real millisecond per fired timer: lend it Node's for the moment
+ * the clock is created, so that virtual seconds of polling cost microseconds.
+ */
+function withRealImmediate<T>(win: SimWindow, create: () => T): T {
+  const host = win as unknown as { setImmediate?: typeof setImmediate };
+  const had = Object.prototype.hasOwnProperty.call(host, 'setImmediate');
+  host.setImmediate = setImmediate;
+  try {
+    return create();
+  } finally {
+    if (!had) delete host.setImmediate;
+  }
 }
 
 /** Page code calling `_satellite.<method>(...args)`; where that fails, the page's error is in the console output. */
@@ -189,7 +221,7 @@ export async function simulateScript(script: PageScript, options: SimulateOption
   });
   const win = happy as unknown as SimWindow;
   try {
-    clock = FakeTimers.withGlobal(win as unknown as typeof globalThis).install({
+    clock = withRealImmediate(win, () => FakeTimers.withGlobal(win as unknown as typeof globalThis)).install({
       now: Date.now(),
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
     });

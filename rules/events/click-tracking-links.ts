@@ -2,7 +2,7 @@ import { rule } from '../../runtime/declare';
 import { analyticsConsent } from '../consent/lib/gates';
 import { eventRow } from '../lib/event-numbers';
 import { hitAtRunTime, varsOf } from './lib/catalogue-rule';
-import { clickEnvironments, trackedLinkClick } from './lib/click-tracking';
+import { clickTrackingOn, trackedLinkClick } from './lib/click-tracking';
 
 // Exit and UI links have no catalogue event: their link hit is sent here, named by the link's
 // text (or URL) — an exit link as type e (sent with sendBeacon), a UI link as type o.
@@ -10,7 +10,7 @@ export default rule({
   id: 'click-tracking-links',
   description: 'Click tracking: exit-link hit (lnk_e) for links leaving the firm\'s domains, custom link hit for data-ea-ui-link (off unless site.config enables it).',
   events: [trackedLinkClick],
-  environments: clickEnvironments,
+  enabled: clickTrackingOn,
   conditions: [analyticsConsent],
   actions: [
     hitAtRunTime('send the exit or UI link hit named by the link text', varsOf(eventRow('[exit link click]')), (ctx) => {

@@ -1,5 +1,5 @@
 import { rule } from '../../runtime/declare';
-import { clickEnvironments, trackedLinkClick } from './lib/click-tracking';
+import { clickTrackingOn, trackedLinkClick } from './lib/click-tracking';
 
 // A tracked CTA or download click becomes its catalogue event, so that its hit is sent by the
 // same analytics rule as when the page pushes it (analytics-cta-clicked, analytics-content-downloads).
@@ -7,7 +7,7 @@ export default rule({
   id: 'click-tracking-push',
   description: 'Click tracking: pushes CTA Clicked for data-ea-cta-link and Content Downloads for downloads (off unless site.config enables it).',
   events: [trackedLinkClick],
-  environments: clickEnvironments,
+  enabled: clickTrackingOn,
   actions: [
     {
       label: 'push CTA Clicked (data-ea-cta-link) or Content Downloads (download link)',

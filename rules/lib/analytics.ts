@@ -36,6 +36,7 @@ export const pageView = (vars: Record<string, unknown> = {}) => sendPageView({ s
 export const analyticsEvent = (o: {
   linkName: string | DataElementRef;
   events?: readonly string[];
+  sharedEvents?: readonly string[];
   vars?: Record<string, unknown>;
   linkType?: LinkType;
   linkUrl?: string | DataElementRef;

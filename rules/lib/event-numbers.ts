@@ -21,6 +21,12 @@ export interface EventRow {
   readonly events: readonly string[];
   /** For a numeric event: the data element whose number (seconds) becomes `eventN=value`. */
   readonly value?: DataElementName;
+  /**
+   * Its events are sent by other catalogue events too, on purpose: event9 is every process's
+   * middle step (spec §4), event105 the seconds played of media and podcasts (spec §9). Without
+   * it, the compiler rejects a number two events send.
+   */
+  readonly shared?: true;
   readonly hit: HitType;
   /** AppMeasurement variable -> data element. */
   readonly vars: Readonly<Record<string, DataElementName>>;
@@ -47,13 +53,13 @@ export const EVENT_ROWS = [
   { trigger: 'Page Load Completed', events: [], hit: 'page view', vars: {}, source: 'none', when: 'The page view (rules/analytics-page-view.ts, owned by the page rules).' },
 
   link('Login Started', ['event2'], 'spec §9', LOGIN_VARS, 'The login process starts; a duplicate start (process already running) is not counted.'),
-  link('Login Step', ['event9'], 'spec §9', LOGIN_VARS, 'A new step of a running login process; a repeated step or a step without a start is not counted.'),
+  { ...link('Login Step', ['event9'], 'spec §9', LOGIN_VARS, 'A new step of a running login process; a repeated step or a step without a start is not counted.'), shared: true },
   link('Login Complete', ['event3'], 'spec §9', LOGIN_VARS, 'The login process completes with its last step; its recorded steps are cleared.'),
   link('Login Failure', ['event4'], 'spec §9', LOGIN_VARS, 'Every failed login attempt.'),
   link('Login Lockout', ['event5'], 'mapped here', LOGIN_VARS, 'The account was locked (the failure that follows event4s).'),
   link('Self Service Started · self-service', ['event10'], 'spec §9', PROCESS_VARS, 'A self-service process (no tool.toolId) starts; duplicates not counted; SessionSettings empty or "hit": not tracked.'),
   link('Self Service Started · tool', ['event6'], 'spec §9', PROCESS_VARS, 'A tool process (tool.toolId set) starts; duplicates not counted; SessionSettings empty or "hit": not tracked.'),
-  link('Self Service Started · step', ['event9'], 'spec §9', PROCESS_VARS, 'tool.processStep true: a new middle step of a running tool or self-service process.'),
+  { ...link('Self Service Started · step', ['event9'], 'spec §9', PROCESS_VARS, 'tool.processStep true: a new middle step of a running tool or self-service process.'), shared: true },
   link('Self Service Completed · self-service', ['event11'], 'spec §9', PROCESS_VARS, 'A self-service process completes with its last step; its steps are cleared.'),
   link('Self Service Completed · tool', ['event7'], 'spec §9', PROCESS_VARS, 'A tool process completes with its last step; its steps are cleared.'),
   link('Account Activity', [], 'none', { eVar19: 'selfserviceActivityName' }, 'An account self-service activity.'),
@@ -93,8 +99,8 @@ export const EVENT_ROWS = [
   link('Multi-Media Reached 75%', ['event29'], 'spec §9', MEDIA_VARS, 'Three quarters played.'),
   link('Multi-Media Completed', ['event30'], 'mapped here', MEDIA_VARS, 'Played to the end.'),
   link('Multi-Media Chapter Click', ['event106'], 'spec §9', { ...MEDIA_VARS, eVar14: 'multiMediaChapterName' }, 'A chapter was chosen.'),
-  { ...link('Multi-Media Play Time', ['event105'], 'spec §9', MEDIA_VARS, 'Seconds played, as the numeric event105=<seconds>.'), value: 'multiMediaPlaytime' },
-  { ...link('Podcast Play Time', ['event105'], 'spec §9', MEDIA_VARS, 'Seconds of a podcast played, as the numeric event105=<seconds>.'), value: 'multiMediaPlaytime' },
+  { ...link('Multi-Media Play Time', ['event105'], 'spec §9', MEDIA_VARS, 'Seconds played, as the numeric event105=<seconds>.'), value: 'multiMediaPlaytime', shared: true },
+  { ...link('Podcast Play Time', ['event105'], 'spec §9', MEDIA_VARS, 'Seconds of a podcast played, as the numeric event105=<seconds>.'), value: 'multiMediaPlaytime', shared: true },
 
   link('Page Heartbeat', [], 'none', { eVar11: 'heartbeatPageName' }, 'Every 30 s while the page is visible (rules/events/page-heartbeat-push.ts pushes it).'),
   link('Page Scroll', [], 'none', { eVar17: 'scrollPagePercentage' }, 'The page was scrolled to 25, 50, 75 and 100% (rules/events/page-scroll-push.ts pushes it).'),

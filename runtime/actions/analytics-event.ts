@@ -10,6 +10,8 @@ export interface AnalyticsEventOptions {
   linkUrl?: string | DataElementRef;
   /** `event61`, `event5=3.5`, `event1:ABC123`... */
   events?: readonly string[];
+  /** Events of `events` that other data-layer events send too, on purpose (read by the compiler's duplicate check only). */
+  sharedEvents?: readonly string[];
   vars?: Record<string, unknown>;
 }
 

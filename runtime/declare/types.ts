@@ -146,14 +146,22 @@ export interface RuleDeclaration<E extends EventRef = EventRef> {
   readonly order?: number;
   /** Environments the rule is built into. Default: all. */
   readonly environments?: readonly Env[];
+  /**
+   * false switches the rule off (typically from a site setting): it is still checked, but built
+   * into no bundle, and graph.json lists it under `off` instead of warning that it never fires.
+   * Default true.
+   */
+  readonly enabled?: boolean;
   /** The consent category the whole rule needs, or none. */
   readonly consent?: ConsentCategory;
   /** Default per-action timeout in ms. Default 2000. */
   readonly timeout?: number;
 }
 
-export interface Rule extends Required<Omit<RuleDeclaration, 'consent' | 'conditions'>> {
+export interface Rule extends Required<Omit<RuleDeclaration, 'consent' | 'conditions' | 'enabled'>> {
   readonly __tagc: 'rule';
+  /** Absent means on (no default is stored, so that bundles carry no extra bytes). */
+  readonly enabled?: boolean;
   readonly conditions: readonly Condition<any>[];
   readonly actions: readonly Action<any>[];
   readonly events: readonly EventRef[];

@@ -15,7 +15,9 @@ function tagc(args: string[], root: string) {
 
 describe('tagc CLI', () => {
   it('builds, printing each phase time and each bundle size', () => {
-    const root = container('cli-ok', { 'rules/a.ts': ruleSource(`{ id: 'a', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] }`) });
+    // Type-checked as `tagc build` does: the rule imports the container's own runtime.
+    const rule = `import { rule } from '../runtime/declare';\nexport default rule({ id: 'a', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] });\n`;
+    const root = container('cli-ok', { 'rules/a.ts': rule }, { linkRuntime: true });
     roots.push(root);
     const r = tagc(['build', '--env', 'prod', '--env', 'dev'], root);
     expect(r.status).toBe(0);

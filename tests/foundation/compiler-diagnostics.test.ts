@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
 import { CompileError, type Diagnostic } from '../../compiler/diagnostics';
+import type { Graph } from '../../compiler/graph-types';
 import { container, DECLARE, removeContainer, ruleSource } from '../helpers/container';
 
 const roots: string[] = [];
@@ -119,6 +120,30 @@ describe('compiler validation', () => {
     const dead = result.diagnostics.filter((x) => x.code === 'dead_rule');
     expect(dead.map((x) => x.severity)).toEqual(['warning', 'warning']);
     expect(dead.map((x) => x.file).sort()).toEqual(['rules/a.ts', 'rules/b.ts']);
+  });
+});
+
+describe('a rule switched off (enabled: false)', () => {
+  it('is checked, left out of every bundle without a warning, and listed as off in graph.json', async () => {
+    const root = container('off', {
+      'rules/a.ts': okRule('a'),
+      'rules/b.ts': ruleSource(`{ id: 'b', description: 'off by a site setting', enabled: false, events: ['Page Load Completed'], actions: [{ label: 'noop', sends: 'necessary', run: () => console.log('OFF_RULE_MARKER') }] }`),
+    });
+    roots.push(root);
+    const result = await compile({ root, envs: ['prod', 'dev'] });
+    expect(result.diagnostics).toEqual([]);
+    for (const env of ['prod', 'dev']) {
+      const graph = JSON.parse(readFileSync(join(result.outDir, env, 'graph.json'), 'utf8')) as Graph;
+      expect(graph.rules.map((r) => r.id)).toEqual(['a']);
+      expect(graph.off).toEqual([{ id: 'b', file: 'rules/b.ts', description: 'off by a site setting' }]);
+      expect(graph.excluded.rules).toEqual(['b']);
+      expect(result.bundles[env]!.code).not.toContain('OFF_RULE_MARKER');
+    }
+  });
+
+  it('is still validated', async () => {
+    const d = await diagnosticsOf({ 'rules/b.ts': ruleSource(`{ id: 'b', description: 'x', enabled: false, events: ['Page Load Complete'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] }`) });
+    expect(d).toContainEqual(expect.objectContaining({ code: 'unknown_event', file: 'rules/b.ts' }));
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 // Small sample containers written to a temporary folder inside the repository (so vitest may
@@ -14,8 +14,13 @@ export const PAGE_LOAD_COMPLETED = `import { eventSchema } from ${JSON.stringify
 export default eventSchema({ event: 'Page Load Completed', description: 'x', schema: { type: 'object', properties: { event: { const: 'Page Load Completed' } } } });
 `;
 
-/** Writes files (paths relative to the container root) and returns the root. */
-export function container(name: string, files: Record<string, string>): string {
+/**
+ * Writes files (paths relative to the container root) and returns the root. `linkRuntime` makes
+ * runtime/ a link to the real runtime (instead of a start.ts that re-exports it), so that the
+ * generated payload types augment the very module the rules import (type-checked containers;
+ * their modules import '../runtime/declare', as the generated types do, not DECLARE).
+ */
+export function container(name: string, files: Record<string, string>, options: { linkRuntime?: boolean } = {}): string {
   const root = join(TMP, `${name}-${process.pid}-${counter++}`);
   rmSync(root, { recursive: true, force: true });
   const all: Record<string, string> = { 'rules/site.config.ts': SITE_CONFIG, 'schemas/page-load-completed.ts': PAGE_LOAD_COMPLETED, ...files };
@@ -23,6 +28,10 @@ export function container(name: string, files: Record<string, string>): string {
     const full = join(root, path);
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, content);
+  }
+  if (options.linkRuntime) {
+    symlinkSync(join(REPO, 'runtime'), join(root, 'runtime'), 'dir');
+    return root;
   }
   // Bundles import runtime/core/start.ts from the container root: point it at the real runtime.
   mkdirSync(join(root, 'runtime', 'core'), { recursive: true });

@@ -6,10 +6,11 @@ import { describeError } from '../../runtime/validation/errors';
 import { REPO } from '../helpers/container';
 import { compiledValidators, exampleOf, invalidVariants, loadCatalogue, type Json } from './catalogue';
 
-// Spec §3 event catalogue: every event has a schema; each accepts its example and rejects the
+// Spec §3 event catalogue: every event the spec names has a schema; every schema (read from the
+// declarations, so that adding an event needs no test edit) accepts its example and rejects the
 // invalid variants derived from it, checked with the validators the dev bundle carries.
 
-const CATALOGUE = [
+const SPEC_EVENTS = [
   'Page Load Started', 'Login Started', 'Login Step', 'Login Complete', 'Login Failure', 'Login Lockout', 'Abandonment',
   'Account Activity', 'Self Service Started', 'Self Service Completed', 'Article Click', 'Content Loaded', 'Content Downloads',
   'Content Share', 'CTA Clicked', 'Global Navigation Click', 'Modal Load', 'Newsletter SignUp Completed', 'Hover',
@@ -23,12 +24,12 @@ const CATALOGUE = [
   'Password Reset Completed', 'Two-Factor Started', 'Two-Factor Completed', 'Newsletter SignUp Started',
 ];
 
-let catalogue: EventSchemaDeclaration[];
+const catalogue: EventSchemaDeclaration[] = await loadCatalogue();
+const CATALOGUE = catalogue.map((d) => d.event);
 let validators: Record<string, Validator>;
 const byEvent = (event: string) => catalogue.find((d) => d.event === event)!;
 
 beforeAll(async () => {
-  catalogue = await loadCatalogue();
   validators = await compiledValidators(catalogue);
 });
 
@@ -39,8 +40,9 @@ const verdict = (event: string, payload: unknown) => {
 };
 
 describe('the event catalogue', () => {
-  it('has one schema for every catalogue event and no other', () => {
-    expect(catalogue.map((d) => d.event).sort()).toEqual([...CATALOGUE].sort());
+  it('has one schema for every event the spec names, and one per event', () => {
+    expect(CATALOGUE).toEqual(expect.arrayContaining(SPEC_EVENTS));
+    expect(new Set(CATALOGUE).size).toBe(CATALOGUE.length);
   });
 
   it('has a payload type for every event in the generated types', () => {

@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Env } from '../../../runtime/declare/types';
 import { compile, type CompileResult } from '../../index';
 import { CompileError, formatDiagnostic, type Diagnostic } from '../../diagnostics';
 import { ENV_NAMES } from '../../environments';
+import { writeGenerated } from '../../phases/5-emit/types';
 
 export function rootDir(): string {
   return process.env.TAGC_ROOT ?? process.cwd();
@@ -20,16 +20,9 @@ export function printDiagnostics(list: Diagnostic[]): void {
   for (const d of list) process.stderr.write(`${formatDiagnostic(d)}\n${d.fix ? `  fix: ${d.fix}\n` : ''}`);
 }
 
-/** Writes generated TypeScript where it changed; returns the files that did. */
-export function writeGenerated(result: CompileResult): string[] {
-  const changed: string[] = [];
-  for (const [file, content] of Object.entries(result.generated)) {
-    if (existsSync(file) && readFileSync(file, 'utf8') === content) continue;
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, content);
-    changed.push(file);
-  }
-  return changed;
+/** Writes generated TypeScript where it changed; returns the files that did (including those compile() wrote). */
+export function refreshGenerated(result: CompileResult): string[] {
+  return [...result.generatedWritten, ...writeGenerated(result.generated)];
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -39,7 +32,7 @@ export async function build(argv: string[]): Promise<number> {
   const root = rootDir();
   let result: CompileResult;
   try {
-    result = await compile({ root, envs: parseEnvs(values.env), outDir: values.out });
+    result = await compile({ root, envs: parseEnvs(values.env), outDir: values.out, typecheck: true });
   } catch (error) {
     if (error instanceof CompileError) {
       printDiagnostics(error.diagnostics);
@@ -49,7 +42,7 @@ export async function build(argv: string[]): Promise<number> {
     throw error;
   }
   printDiagnostics(result.diagnostics);
-  for (const file of writeGenerated(result)) process.stdout.write(`generated ${relative(root, file)}\n`);
+  for (const file of refreshGenerated(result)) process.stdout.write(`generated ${relative(root, file)}\n`);
   for (const [phase, ms] of Object.entries(result.timings)) process.stdout.write(`${phase.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms\n`);
   for (const plan of result.plans) {
     const b = result.bundles[plan.env.name];

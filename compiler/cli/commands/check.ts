@@ -1,28 +1,34 @@
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { compile } from '../../index';
-import { CompileError } from '../../diagnostics';
-import { printDiagnostics, rootDir, writeGenerated } from './build';
+import { CompileError, type Diagnostic } from '../../diagnostics';
+import { writeGenerated } from '../../phases/5-emit/types';
+import { project } from '../../project';
+import { typeCheck } from '../../typecheck';
+import { printDiagnostics, refreshGenerated, rootDir } from './build';
 
-/** Compiles without emitting (every diagnostic), refreshes generated types, then type-checks. */
+/**
+ * Compiles without emitting (every diagnostic), refreshes the generated types, then type-checks
+ * the whole project; prints compiler and TypeScript diagnostics together and fails on any error.
+ */
 export async function check(_argv: string[]): Promise<number> {
   const root = rootDir();
+  let found: Diagnostic[];
   try {
     const result = await compile({ root, emit: false });
-    printDiagnostics(result.diagnostics);
-    for (const file of writeGenerated(result)) process.stdout.write(`generated ${relative(root, file)}\n`);
+    found = [...result.diagnostics];
+    for (const file of refreshGenerated(result)) process.stdout.write(`generated ${relative(root, file)}\n`);
   } catch (error) {
-    if (error instanceof CompileError) {
-      printDiagnostics(error.diagnostics);
-      return 1;
-    }
-    throw error;
+    if (!(error instanceof CompileError)) throw error;
+    found = [...error.diagnostics];
+    for (const file of writeGenerated(error.generated ?? {})) process.stdout.write(`generated ${relative(root, file)}\n`);
   }
-  // tagc's own TypeScript (a dependency), wherever npm installed it.
-  const tscBin = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-  const tsc = spawnSync(process.execPath, [tscBin, '--noEmit', '-p', join(root, 'tsconfig.json')], { stdio: 'inherit', cwd: root });
-  if (tsc.status !== 0) return 1;
+  found.push(...(await typeCheck(project(root), 'project')));
+  printDiagnostics(found);
+  const errors = found.filter((d) => d.severity === 'error').length;
+  if (errors) {
+    process.stderr.write(`tagc check: ${errors} error(s)\n`);
+    return 1;
+  }
   process.stdout.write('tagc check: no errors\n');
   return 0;
 }

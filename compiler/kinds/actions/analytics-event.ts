@@ -13,6 +13,7 @@ export default defineKind({
       linkType: z.enum(['o', 'd', 'e']).optional(),
       linkUrl: textOrRef.optional(),
       events: z.array(event).optional(),
+      sharedEvents: z.array(event).optional(),
       vars: analyticsVars.optional(),
     })
     .strict(),
@@ -21,4 +22,5 @@ export default defineKind({
     return `send link hit ${w.value(p.linkName)}${p.linkType === 'e' ? ' (exit)' : p.linkType === 'd' ? ' (download)' : ''}${parts ? ` with ${parts}` : ''}`;
   },
   hosts: (p) => analyticsHosts(p.settings),
+  analyticsEvents: (p) => ({ sends: p.events ?? [], shared: p.sharedEvents }),
 });

@@ -24,6 +24,7 @@ export const ruleEnvelope = z.object({
   actions: z.array(action).min(1, 'needs at least one action'),
   order: z.number().int('must be a whole number').min(0, 'must be at least 0').max(10_000, 'must be at most 10000'),
   environments: z.array(env),
+  enabled: z.boolean().optional(),
   consent: consentCategory.nullable(),
   timeout,
 });

@@ -8,6 +8,7 @@ import type { LoadResult } from '../1-load';
 import { dataElementEnvelope, ruleEnvelope, schemaEnvelope } from './envelopes';
 import { codeReads, dataElementReads, findRefs, suggest } from './references';
 import { proveConsent } from './consent-proof';
+import { checkAnalyticsEvents } from './analytics-events';
 
 // Phase 2: shapes (zod), kind params, references, cycles, duplicates, JSON Schema validity,
 // and what can be proven dead. Problems become diagnostics; nothing is thrown.
@@ -128,6 +129,8 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
       });
     }
 
+    // A rule switched off (enabled: false) says so in graph.json; it is not a mistake to warn about.
+    if (rule.enabled === false) continue;
     if (rule.environments.length === 0) diagnostics.report('dead_rule', r.file, { rule: rule.id, reason: 'is in no environment' }, ['environments']);
     const words = rule.conditions.map((c) => describeStep(registry, 'conditions', c));
     rule.conditions.forEach((c, i) => {
@@ -139,7 +142,10 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
   }
 
   // Consent: every action that sends data runs only behind its category's consent.
-  proveConsent(loaded.rules.filter((r) => ruleEnvelope.safeParse(r.value).success), diagnostics);
+  const wellFormed = loaded.rules.filter((r) => ruleEnvelope.safeParse(r.value).success);
+  proveConsent(wellFormed, diagnostics);
+  // Analytics event numbers: one data-layer event per number unless shared on purpose.
+  checkAnalyticsEvents(wellFormed, registry, diagnostics);
 }
 
 /** Each elementary cycle once, found by depth-first search (Tarjan would do; the graph is small). */

@@ -14,7 +14,12 @@ export interface EnvPlan {
   sources: [number, number][];
   dataElements: string[];
   excluded: { rules: string[]; dataElements: string[] };
+  /** Rules switched off by their declaration (`enabled: false`); also in excluded.rules. */
+  off: GraphRuleNode[];
 }
+
+/** Whether a rule is built at all (`enabled` absent or true). */
+export const isOn = (r: GraphRuleNode): boolean => r.loaded.value.enabled !== false;
 
 export function compareRules(a: GraphRuleNode, b: GraphRuleNode): number {
   const ra = a.loaded.value;
@@ -24,7 +29,7 @@ export function compareRules(a: GraphRuleNode, b: GraphRuleNode): number {
 
 export function plan(graph: ContainerGraph, env: EnvironmentSettings): EnvPlan {
   const name: Env = env.name;
-  const included = graph.rules.filter((r) => r.loaded.value.environments.includes(name)).sort(compareRules);
+  const included = graph.rules.filter((r) => isOn(r) && r.loaded.value.environments.includes(name)).sort(compareRules);
   const table: Record<string, number[]> = {};
   const sources: [number, number][] = [];
   const sourceKeys = new Set<string>();
@@ -56,5 +61,6 @@ export function plan(graph: ContainerGraph, env: EnvironmentSettings): EnvPlan {
       rules: graph.rules.filter((r) => !included.includes(r)).map((r) => r.loaded.value.id).sort(),
       dataElements: [...graph.dataElements.keys()].filter((n) => !names.includes(n)).sort(),
     },
+    off: graph.rules.filter((r) => !isOn(r)).sort(compareRules),
   };
 }

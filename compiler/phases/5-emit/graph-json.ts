@@ -1,14 +1,17 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { Graph, GraphDataElement, GraphEvent, GraphRule } from '../../graph-types';
 import { ruleGuarantees } from '../2-validate/consent-proof';
+import type { Loaded } from '../1-load';
 import type { ContainerGraph } from '../3-graph';
+import { declarationKey } from '../3-graph/hashes';
 import type { EnvPlan } from '../4-plan';
 import type { Bundle } from './bundle';
 import type { BuildStamp } from './entry';
 
 // build/<env>/graph.json: what the viewer reads.
 
-export function graphJson(graph: ContainerGraph, plan: EnvPlan, bundle: Bundle, stamp: BuildStamp, diagnostics: Diagnostic[]): Graph {
+export function graphJson(graph: ContainerGraph, plan: EnvPlan, bundle: Bundle, stamp: BuildStamp, diagnostics: Diagnostic[], hashes: Map<string, string> = new Map()): Graph {
+  const hashOf = (d: Loaded<unknown>) => hashes.get(declarationKey(d));
   const env = plan.env.name;
   const rules: GraphRule[] = plan.rules.map((r, position) => {
     const rule = r.loaded.value;
@@ -26,6 +29,7 @@ export function graphJson(graph: ContainerGraph, plan: EnvPlan, bundle: Bundle, 
       timeout: rule.timeout,
       reads: r.reads,
       position,
+      hash: hashOf(r.loaded),
     };
   });
 
@@ -56,6 +60,7 @@ export function graphJson(graph: ContainerGraph, plan: EnvPlan, bundle: Bundle, 
   const dataElements: GraphDataElement[] = plan.dataElements.map((name) => ({
     ...graph.dataElements.get(name)!.node,
     readBy: [...(readBy.get(name) ?? [])].sort(),
+    hash: hashOf(graph.dataElements.get(name)!.loaded),
   }));
 
   return {
@@ -68,8 +73,9 @@ export function graphJson(graph: ContainerGraph, plan: EnvPlan, bundle: Bundle, 
     rules,
     events: [...events.values()].sort((a, b) => a.label.localeCompare(b.label)),
     dataElements,
-    schemas: [...graph.schemas.values()].map((s) => ({ ...s.node, validated: plan.env.validate && s.node.provider === 'Apollo' })),
+    schemas: [...graph.schemas.values()].map((s) => ({ ...s.node, validated: plan.env.validate && s.node.provider === 'Apollo', hash: hashOf(s.loaded) })),
     excluded: plan.excluded,
+    off: plan.off.map((r) => ({ id: r.loaded.value.id, file: r.loaded.file, description: r.loaded.value.description })),
     tables: graph.load.tables.map((t) => ({ name: t.value.name, file: t.file, description: t.value.description, columns: [...t.value.columns], rows: t.value.rows.map((r) => ({ ...r })) })),
     diagnostics,
   };

@@ -26,7 +26,7 @@ export interface EmitResult {
   timings: Record<string, number>;
 }
 
-export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[]): Promise<{ bundles: Record<string, Bundle>; files: Record<string, string>; timings: Record<string, number>; hosts: Record<string, HostUse[]> }> {
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], hashes: Promise<Map<string, string>> = Promise.resolve(new Map())): Promise<{ bundles: Record<string, Bundle>; files: Record<string, string>; timings: Record<string, number>; hosts: Record<string, HostUse[]> }> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const runtimeStart = join(root, 'runtime', 'core', 'start.ts');
@@ -43,8 +43,15 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
     files[`${env}/${b.fileName}`] = b.code;
     files[`${env}/${b.mapName}`] = b.map;
     hosts[env] = hostInventory(plan, registry, site);
-    files[`${env}/graph.json`] = JSON.stringify({ ...graphJson(graph, plan, b, stamp, diagnostics), hosts: hosts[env] }, null, 1);
     timings[`bundle ${env}`] = performance.now() - t0;
+  }
+  // Declaration hashes were computed alongside; graph.json needs them.
+  const t0 = performance.now();
+  const hashMap = await hashes;
+  timings['hashes (wait)'] = performance.now() - t0;
+  for (const plan of plans) {
+    const env = plan.env.name;
+    files[`${env}/graph.json`] = JSON.stringify({ ...graphJson(graph, plan, bundles[env], stamp, diagnostics, hashMap), hosts: hosts[env] }, null, 1);
   }
   Object.assign(files, schemaDocuments(graph, site, stamp.version));
   return { bundles, files, timings, hosts };

@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { compile as toTypeScript } from 'json-schema-to-typescript';
 import type { ContainerGraph } from '../3-graph';
 
@@ -40,4 +42,16 @@ export function dataElementNames(graph: ContainerGraph): string {
     'export {};',
     '',
   ].join('\n');
+}
+
+/** Writes generated TypeScript (absolute path -> source) where it changed; returns the files that did. */
+export function writeGenerated(generated: Record<string, string>): string[] {
+  const changed: string[] = [];
+  for (const [file, content] of Object.entries(generated)) {
+    if (existsSync(file) && readFileSync(file, 'utf8') === content) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+    changed.push(file);
+  }
+  return changed;
 }

@@ -33,15 +33,23 @@ export interface HitParts {
   events: readonly string[];
 }
 
+/** What a run-time hit declares to the compiler: data elements it reads, the events it may send. */
+export interface HitDeclaration {
+  reads?: Record<string, DataElementRef>;
+  events?: readonly string[];
+  sharedEvents?: readonly string[];
+}
+
 /**
  * A link hit whose name, URL or events are known only when the rule runs (a numeric event's
  * value, a clicked link). Its params carry the variables' data-element references, so that the
- * compiler checks them and the bundle includes them.
+ * compiler checks them and the bundle includes them, and the event numbers it may send.
  */
-export function hitAtRunTime(label: string, vars: Record<string, DataElementRef>, parts: (ctx: RuleContext) => HitParts | null, reads: Record<string, DataElementRef> = {}): Action {
+export function hitAtRunTime(label: string, vars: Record<string, DataElementRef>, parts: (ctx: RuleContext) => HitParts | null, declared: HitDeclaration = {}): Action {
+  const { reads, ...events } = declared;
   return {
     kind: 'custom',
-    params: { label, vars, ...reads },
+    params: { label, vars, ...reads, ...events },
     sends: 'analytics',
     run(ctx) {
       const hit = parts(ctx);
@@ -75,11 +83,14 @@ export function catalogueRule(event: EventName, options: CatalogueRuleOptions = 
   const linkType = LINK_TYPES[row.hit];
   if (!linkType) throw new Error(`"${trigger}" sends no link hit (its row says ${row.hit})`);
   const vars = varsOf(row);
+  const shared = row.shared ? { sharedEvents: row.events } : {};
   const action = row.value
     ? hitAtRunTime(`send ${row.events.join(', ')} = seconds in «${row.value}», with the row's variables`, vars, (ctx) => ({ linkName: event, linkType, events: numericEvents(row, ctx) }), {
-        value: de(row.value),
+        reads: { value: de(row.value) },
+        events: row.events,
+        ...shared,
       })
-    : analyticsEvent({ linkName: event, linkType, events: row.events, vars });
+    : analyticsEvent({ linkName: event, linkType, events: row.events, vars, ...shared });
   const events = row.events.length ? `${row.events.join(', ')}${row.value ? ` (= seconds)` : ''}` : 'no event number';
   return rule({
     id: options.id ?? `analytics-${kebab(trigger)}`,

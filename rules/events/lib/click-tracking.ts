@@ -1,11 +1,10 @@
 import { linkClick } from '../../../runtime/declare';
-import { ENVIRONMENTS, type Env } from '../../../runtime/declare/types';
 import { site } from '../../site.config';
 
-// Click tracking (spec §9) is off unless site.config turns it on: its rules are then built into no
-// bundle (the compiler notes them as in no environment) and cost no bytes.
+// Click tracking (spec §9) is off unless site.config turns it on: its rules are then off
+// (`enabled: false`): checked, built into no bundle, listed as off in graph.json, no bytes.
 
-export const clickEnvironments: readonly Env[] = site.clickTracking.enabled ? ENVIRONMENTS : [];
+export const clickTrackingOn: boolean = site.clickTracking.enabled;
 
 /** The one link-click source the click-tracking rules share (sites.md internal-link filter). */
 export const trackedLinkClick = linkClick({

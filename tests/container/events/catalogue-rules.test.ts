@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type CompileResult } from '../../../compiler';
-import { EVENT_ROWS, eventNumbersTable, eventRow } from '../../../rules/lib/event-numbers';
+import { EVENT_ROWS, eventNumbersTable, eventRow, type EventRow } from '../../../rules/lib/event-numbers';
 import { REPO } from '../../helpers/container';
 
 // Every catalogue event (every schema) has its analytics rule, each rule's events come from the
@@ -43,8 +43,8 @@ function analyticsRulesByEvent(): Map<string, Sent[]> {
 }
 
 describe('the event catalogue and its analytics rules', () => {
-  it('compiles without errors', () => {
-    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  it('compiles without errors or warnings', () => {
+    expect(result.diagnostics).toEqual([]);
   });
 
   it('gives every catalogue event an analytics rule gated on analytics consent (Page Load Started rides on the page view)', () => {
@@ -54,7 +54,9 @@ describe('the event catalogue and its analytics rules', () => {
     const missing = events.filter((e) => !rules.has(e));
     expect(missing).toEqual([]);
     const ours = [...rules].flatMap(([event, list]) => list.filter((r) => r.file.startsWith('rules/events/')).map((r) => ({ event, rule: r.rule, consent: r.consent })));
-    expect(ours).toHaveLength(53);
+    // One rule per table row that sends a link hit for a catalogue event (not a behaviour's [trigger]).
+    const linkRows = EVENT_ROWS.filter((r: EventRow) => !r.trigger.startsWith('[') && r.hit !== 'none' && r.hit !== 'page view');
+    expect(ours).toHaveLength(linkRows.length);
     for (const r of ours) expect(r).toEqual({ ...r, consent: ['analytics'] });
   });
 

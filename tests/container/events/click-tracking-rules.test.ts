@@ -3,8 +3,8 @@ import clickPush from '../../../rules/events/click-tracking-push';
 import clickLinks from '../../../rules/events/click-tracking-links';
 import { boot, resetWindow, restoreConsole } from '../../helpers/runtime';
 
-// The click-tracking rules are built into no bundle by default (site.clickTracking.enabled is
-// false); booted directly here, they show what a site that turns them on gets.
+// The click-tracking rules are off by default (site.clickTracking.enabled is false: `enabled:
+// false`, so in no bundle); booted directly here, they show what a site that turns them on gets.
 
 afterEach(() => {
   restoreConsole();
@@ -20,9 +20,10 @@ function click(el: Element): void {
 }
 
 describe('click-tracking rules', () => {
-  it('are in no environment unless site.config enables click tracking', () => {
-    expect(clickPush.environments).toEqual([]);
-    expect(clickLinks.environments).toEqual([]);
+  it('are off unless site.config enables click tracking, and would then run in every environment', () => {
+    expect([clickPush.enabled, clickLinks.enabled]).toEqual([false, false]);
+    expect(clickPush.environments).toEqual(['test', 'dev', 'stg', 'prod', 'internal']);
+    expect(clickLinks.environments).toEqual(['test', 'dev', 'stg', 'prod', 'internal']);
   });
 
   it('push CTA Clicked for a data-ea-cta-link and Content Downloads for a download, nothing for plain links', () => {

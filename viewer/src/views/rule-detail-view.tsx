@@ -9,10 +9,11 @@ export function RuleDetailView({ env, graph, route }: ViewProps) {
   const rule = graph.rules.find((r) => r.id === route.arg);
   if (!rule) {
     const excluded = route.arg && graph.excluded.rules.includes(route.arg);
+    const off = graph.off?.some((r) => r.id === route.arg);
     return (
       <section className="view">
         <h2>Rule “{route.arg}”</h2>
-        <p role="alert">{excluded ? `The ${env} bundle leaves this rule out (its environments do not include ${env}).` : `No rule “${route.arg}” in ${env}.`}</p>
+        <p role="alert">{off ? `This rule is off (its declaration sets enabled: false, typically from a site setting): no bundle carries it.` : excluded ? `The ${env} bundle leaves this rule out (its environments do not include ${env}).` : `No rule “${route.arg}” in ${env}.`}</p>
         <a href={href(env, 'rules')}>All rules</a>
       </section>
     );

@@ -1,0 +1,7 @@
+// Entry of a simulation pool worker (compiler/simulate/pool.ts). Workers do not inherit the
+// parent's TypeScript loader, so this plain module registers tsx (as compiler/cli/bin.js does)
+// and then loads the worker's TypeScript.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./pool-worker-main.ts');

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Diagnostics, type Diagnostic } from './diagnostics';
+import type { Project } from './project';
+
+// TypeScript diagnostics as compiler diagnostics (`type_error`), from the project's own tsc
+// (TypeScript 7, native) in a child process, so that it runs beside bundling. Scope `container`
+// checks the declaration modules (rules, data elements, schemas) and what they import — what
+// `tagc build` needs; `project` checks the project's whole tsconfig.json — what `tagc check` does.
+// Both keep incremental build info under node_modules/.cache/tagc/, so an unchanged project
+// re-checks in a fraction of the first run.
+
+export type TypeCheckScope = 'container' | 'project';
+
+const TOOL_RUNTIME = fileURLToPath(new URL('../runtime', import.meta.url));
+
+/** Options for a project without tsconfig.json (a sample container): what tagc's runtime needs. */
+const DEFAULT_OPTIONS = {
+  target: 'ES2022',
+  module: 'ESNext',
+  moduleResolution: 'Bundler',
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  strict: true,
+  skipLibCheck: true,
+  isolatedModules: true,
+  allowImportingTsExtensions: true,
+  resolveJsonModule: true,
+  types: [],
+};
+
+function tscPath(): string {
+  const pkg = createRequire(import.meta.url).resolve('typescript/package.json');
+  return join(dirname(pkg), 'bin', 'tsc');
+}
+
+export function cacheDir(root: string): string {
+  return join(root, 'node_modules', '.cache', 'tagc');
+}
+
+/** The tsconfig of the container scope, written to the cache folder. */
+function containerConfig(p: Project, cache: string): string {
+  const base = join(p.root, 'tsconfig.json');
+  const config = {
+    ...(existsSync(base) ? { extends: base } : {}),
+    compilerOptions: { ...(existsSync(base) ? {} : DEFAULT_OPTIONS), noEmit: true },
+    // Ambient declarations of the runtime (build constants) come with the declarations.
+    include: [p.rulesDir, p.dataElementsDir, p.schemasDir, join(TOOL_RUNTIME, '**', '*.d.ts')],
+    exclude: [join(p.root, '**', 'node_modules')],
+  };
+  const file = join(cache, 'tsconfig.container.json');
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+const LINE = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
+const GLOBAL = /^error (TS\d+): (.*)$/;
+
+/** tsc's `--pretty false` output as diagnostics (continuation lines joined to their message). */
+export function parseTscOutput(output: string, root: string, configFile: string): Diagnostic[] {
+  const diagnostics = new Diagnostics();
+  const relPath = (f: string) => {
+    const abs = isAbsolute(f) ? f : join(root, f);
+    return relative(root, abs).split(sep).join('/');
+  };
+  let last: { file: string; code: string; message: string; line?: number; column?: number } | null = null;
+  const flush = () => {
+    if (last) diagnostics.report('type_error', last.file, { code: last.code, message: last.message }, [], { line: last.line, column: last.column });
+    last = null;
+  };
+  for (const line of output.split(/\r?\n/)) {
+    const m = LINE.exec(line);
+    const g = m ? null : GLOBAL.exec(line);
+    if (m) {
+      flush();
+      last = { file: relPath(m[1]), code: m[4], message: m[5], line: Number(m[2]), column: Number(m[3]) };
+    } else if (g) {
+      flush();
+      last = { file: relPath(configFile), code: g[1], message: g[2] };
+    } else if (last && /^\s+\S/.test(line)) {
+      last.message += ` ${line.trim()}`;
+    }
+  }
+  flush();
+  return diagnostics.list;
+}
+
+/** Runs tsc on the scope; resolves with its errors as `type_error` diagnostics (none: it type-checks). */
+export function typeCheck(p: Project, scope: TypeCheckScope): Promise<Diagnostic[]> {
+  const cache = cacheDir(p.root);
+  mkdirSync(cache, { recursive: true });
+  const own = join(p.root, 'tsconfig.json');
+  // A project without its own tsconfig.json is checked as its container.
+  const config = scope === 'container' || !existsSync(own) ? containerConfig(p, cache) : own;
+  const args = [tscPath(), '--noEmit', '-p', config, '--pretty', 'false', '--incremental', '--tsBuildInfoFile', join(cache, `${scope}.tsbuildinfo`)];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: p.root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const found = parseTscOutput(out, p.root, config);
+      if (code !== 0 && !found.length) reject(new Error(`tsc exited with ${code} without a diagnostic: ${out.trim().slice(0, 500)}`));
+      else resolve(found);
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseTscOutput } from '../../compiler/typecheck';
+import { container, REPO, removeContainer } from '../helpers/container';
+
+// `tagc build` fails on a TypeScript error in a container module (a rule reading a payload field
+// its schema lacks), leaving build/ as it was; `tagc check` reports compiler and TypeScript
+// errors together in one run.
+
+const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
+const roots: string[] = [];
+afterAll(() => roots.forEach(removeContainer));
+
+const tagc = (args: string[], root: string) =>
+  spawnSync(process.execPath, [BIN, ...args], { cwd: root, env: { ...process.env, TAGC_ROOT: root }, encoding: 'utf8', timeout: 120_000 });
+
+const SCHEMA = `import { eventSchema } from '../runtime/declare';
+export default eventSchema({ event: 'Fund Added', description: 'x', schema: { type: 'object', required: ['event', 'fund'], properties: { event: { const: 'Fund Added' }, fund: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } } } });
+`;
+/** A rule that logs a field of the Fund Added payload (line 4 reads it). */
+const reading = (field: string) => `import { rule } from '../runtime/declare';
+export default rule({ id: 'fund-log', description: 'x', events: ['Fund Added'],
+  actions: [{ label: 'log', sends: 'necessary',
+    run: (ctx) => console.log(ctx.event.payload.fund.${field}) }] });
+`;
+
+function sample(name: string, files: Record<string, string>): string {
+  const root = container(name, { 'schemas/fund-added.ts': SCHEMA, ...files }, { linkRuntime: true });
+  roots.push(root);
+  return root;
+}
+
+describe('tagc build with type errors', () => {
+  it('builds a container whose rules type-check', () => {
+    const root = sample('tc-ok', { 'rules/fund-log.ts': reading('id') });
+    const r = tagc(['build', '--env', 'prod'], root);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^typecheck\s+\d+ ms$/m);
+    expect(existsSync(join(root, 'build', 'manifest.json'))).toBe(true);
+  });
+
+  it('fails, located at the line, when a rule reads a payload field its schema lacks, and writes no build', () => {
+    const root = sample('tc-bad', { 'rules/fund-log.ts': reading('name') });
+    const r = tagc(['build', '--env', 'prod'], root);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^error type_error: rules\/fund-log\.ts:4:\d+: Property 'name' does not exist on type .* \(TS2339\)$/m);
+    expect(r.stderr).toContain('build/ left as it was');
+    expect(existsSync(join(root, 'build'))).toBe(false);
+  });
+});
+
+describe('tagc check', () => {
+  it('reports compiler and TypeScript errors together in one run', () => {
+    const root = sample('tc-check', {
+      'rules/fund-log.ts': reading('name'),
+      'rules/other.ts': `import { rule } from '../runtime/declare';\nexport default rule({ id: 'Other Rule', description: 'x', events: ['Fund Added'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] });\n`,
+    });
+    const r = tagc(['check'], root);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('error invalid_rule: rules/other.ts at id: rule id must be lower-case kebab-case');
+    expect(r.stderr).toMatch(/^error type_error: rules\/fund-log\.ts:4:\d+: Property 'name' does not exist/m);
+    expect(r.stderr).toContain('tagc check: 2 error(s)');
+  });
+});
+
+describe('tsc output', () => {
+  it('becomes located diagnostics, continuation lines joined, paths relative to the project', () => {
+    const out = [
+      '/p/rules/a.ts(3,9): error TS2322: Type \'string\' is not assignable to type \'number\'.',
+      "  Type 'x' is not assignable to type 'y'.",
+      "error TS5083: Cannot read file '/p/base.json'.",
+      '',
+    ].join('\n');
+    expect(parseTscOutput(out, '/p', '/p/tsconfig.json')).toEqual([
+      expect.objectContaining({ code: 'type_error', severity: 'error', file: 'rules/a.ts', line: 3, column: 9, message: "Type 'string' is not assignable to type 'number'. Type 'x' is not assignable to type 'y'. (TS2322)" }),
+      expect.objectContaining({ code: 'type_error', file: 'tsconfig.json', message: "Cannot read file '/p/base.json'. (TS5083)" }),
+    ]);
+  });
+});

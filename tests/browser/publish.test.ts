@@ -120,9 +120,23 @@ describe('published bundles in Chromium', () => {
     expect(await page.locator('table.releases[data-env="stg"]').count()).toBe(0);
     expect(await page.getByText('stg: never released.').count()).toBe(1);
     // Each build opens in its own viewer.
-    await page.locator(`table.releases[data-env="prod"] tbody tr[data-action="promote"] a`).last().click();
+    await page.locator(`table.releases[data-env="prod"] tbody tr[data-action="promote"]`).last().locator('th > a').first().click();
     await page.waitForSelector('output[data-rows-total]');
     expect(page.url()).toBe(`${publicUrl}/builds/${ids.a}/viewer/index.html#/prod/rules`);
+    await page.close();
+  });
+
+  it('compares prod of build b with prod of build a, picked from the builds prod ran', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${publicUrl}/builds/${ids.b}/viewer/index.html#/prod/compare`);
+    const picker = page.getByLabel('Compare prod of this build with');
+    await expect.poll(() => picker.locator('option').allTextContents()).toContain(`build ${ids.a}`);
+    await picker.selectOption(`build:${ids.a}`);
+    await page.waitForSelector('[data-compare-done]');
+    // The two builds differ only by their build time: not the same bytes, no structural change.
+    expect(await page.locator('[data-compare-done]').getAttribute('data-changed')).toBe('no');
+    expect(await page.getByText('No structural change.').count()).toBe(1);
+    expect(await page.locator('h3', { hasText: 'Rules: no change' }).count()).toBe(1);
     await page.close();
   });
 });

@@ -140,7 +140,7 @@ describe('the viewer on the real build, in Chromium', () => {
     expect(await page.locator('.react-flow__node .flow-rule').count()).toBe(event.rules.length);
     expect(await page.locator('.react-flow__edge').count()).toBeGreaterThanOrEqual(event.rules.length * 2);
     await shot(page, 'graph-1280');
-    await page.locator('.react-flow__node .flow-rule a').first().click();
+    await page.locator('.react-flow__node a.flow-rule').first().click();
     await page.waitForSelector('#rule-title');
     expect(event.rules).toContain(await page.locator('#rule-title').innerText());
     await page.setViewportSize(WIDE);
@@ -251,10 +251,34 @@ describe('Preview in Chromium', () => {
   });
 
   it('says that Preview needs tagc serve where the viewer is served as static files', async () => {
+    const before = problems.length;
     const page = await open(`${server.origin}${insights('all')}`);
     const note = page.getByRole('note');
     await expect.poll(() => note.textContent()).toContain('Preview needs tagc serve');
     await page.close();
+    // The one expected error: the browser logs the probe of the absent endpoint (HTTP 404).
+    const logged = problems.splice(before);
+    expect(logged.length).toBeLessThanOrEqual(2);
+    for (const p of logged) expect(p).toMatch(/status of 404/);
+  });
+});
+
+describe('Compare in Chromium', () => {
+  it('compares prod with test: the rules only test runs are removed, the ones only prod runs added', async () => {
+    const ids = (env: string) => new Set(graphs[env]!.rules.map((r) => r.id));
+    const prod = ids('prod');
+    const test = ids('test');
+    const page = await open(`${server.origin}/viewer/#/prod/compare`);
+    await page.getByLabel('Compare prod of this build with').selectOption('env:test');
+    await page.waitForSelector('[data-compare-done]');
+    expect(await query(page)).toEqual({ base: 'env:test' });
+    const names = (change: string) => page.locator(`ul[data-kind="Rules"] li[data-change="${change}"]`).evaluateAll((lis) => lis.map((li) => li.getAttribute('data-name')));
+    expect(await names('removed')).toEqual([...test].filter((id) => !prod.has(id)).sort());
+    expect(await names('added')).toEqual([...prod].filter((id) => !test.has(id)).sort());
+    expect(await names('removed')).not.toEqual([]);
+    await shot(page, 'compare-prod-test-1280');
+    await page.close();
+    expect(problems).toEqual([]);
   });
 });
 
@@ -286,6 +310,7 @@ describe('accessibility of every view, axe-core in Chromium', () => {
       ['diagnostics', `${server.origin}/viewer/#/prod/diagnostics`, 'main section h2'],
       ['preview (static)', `${server.origin}/viewer/#/prod/preview`, '.notice'],
       ['preview (served, result)', `${served.origin}/viewer/#/prod/preview?url=${encodeURIComponent('https://www.firm.example/advisor/insights.html')}&consent=all&push=${encodeURIComponent('{"event":"Page Load Completed"}')}`, '[data-preview-done]'],
+      ['compare (prod with test)', `${server.origin}/viewer/#/prod/compare?base=env:test`, '[data-compare-done]'],
       ['releases (not published)', `${server.origin}/viewer/#/prod/releases`, '.notice'],
       ['unknown environment', `${server.origin}/viewer/#/qa/rules`, '[role="alert"]'],
     ];

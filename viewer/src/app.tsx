@@ -21,6 +21,8 @@ import type { ViewProps } from './views/view-props';
 // The graph (React Flow and its layout) is a chunk of its own, fetched when the graph is opened.
 const GraphView = lazy(() => import('./views/graph-view').then((m) => ({ default: m.GraphView })));
 // Preview talks to `tagc serve`; most visits never open it.
+// Compare carries the structural diff module; also opened on demand.
+const CompareView = lazy(() => import('./views/compare-view').then((m) => ({ default: m.CompareView })));
 const PreviewView = lazy(() => import('./views/preview-view').then((m) => ({ default: m.PreviewView })));
 
 const VIEW_COMPONENTS: Record<View, ComponentType<ViewProps>> = {
@@ -33,6 +35,7 @@ const VIEW_COMPONENTS: Record<View, ComponentType<ViewProps>> = {
   environments: EnvironmentsView,
   diagnostics: DiagnosticsView,
   preview: PreviewView,
+  compare: CompareView,
   releases: ReleasesView,
   rule: RuleDetailView,
 };

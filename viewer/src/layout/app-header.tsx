@@ -14,6 +14,7 @@ const TABS: [View, string][] = [
   ['environments', 'Environments'],
   ['diagnostics', 'Diagnostics'],
   ['preview', 'Preview'],
+  ['compare', 'Compare'],
   ['releases', 'Releases'],
 ];
 

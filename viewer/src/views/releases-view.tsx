@@ -73,7 +73,16 @@ export function ReleasesView({ env, manifest }: ViewProps) {
                     <th scope="row">
                       <a href={buildViewerUrl(root, r.buildId, formatRoute({ env: h.env, view: 'rules' }))}>{r.buildId}</a>
                       {i === 0 && <span className="badge">running</span>}
-                      {r.buildId === info.buildId && <span className="muted small"> (this build)</span>}
+                      {r.buildId === info.buildId ? (
+                        <span className="muted small"> (this build)</span>
+                      ) : (
+                        <>
+                          {' '}
+                          <a className="small" href={formatRoute({ env: h.env, view: 'compare', query: { base: `build:${r.buildId}` } })}>
+                            compare with this build
+                          </a>
+                        </>
+                      )}
                     </th>
                     <td>{r.action}</td>
                     <td>

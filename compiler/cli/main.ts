@@ -8,7 +8,9 @@ const USAGE = `tagc: rules-as-code tag manager
   tagc build [--env <env>]...      compile and type-check, then write build/<env> bundles, graphs and manifest
   tagc check                       compile without emitting and type-check the project: every diagnostic in one run
   tagc simulate [options]          run a built bundle in happy-dom and print JSON (tagc simulate --help)
-  tagc serve [--port <n>]          serve build/ (bundles, demo page, viewer and its Preview: POST /api/preview) on 127.0.0.1
+  tagc serve [--port <n>] [--scenarios <dir>]
+                                   serve build/ (bundles, demo page, viewer and its Preview: POST /api/preview,
+                                   offering the scenarios of tests/scenarios or <dir>) on 127.0.0.1
   tagc bench [--rounds <n>]        tagc side by side with the Adobe stack in Chromium, every goal with its figure (tagc bench --help)
   tagc import launch <lib> [--out <dir>]
                                    turn a published Adobe Launch library into tagc modules and a report

@@ -2,14 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Manifest } from '../graph-types';
+import { simulateOptions } from '../scenarios/options';
+import type { LoadedScenario } from '../scenarios/types';
 import { simulate } from '../simulate';
-import type { SimulateResult } from '../simulate/types';
+import type { SimulateOptions, SimulateResult } from '../simulate/types';
 import type { Route } from './server';
 
 // The viewer's Preview behind `tagc serve`: `POST /api/preview` runs one environment's built
 // bundle through the simulator in this process (the bundle never leaves the machine) and answers
 // the simulate JSON. `GET /api/preview` says Preview is available, with the environments it can
-// run and the saved scenarios a picker can offer (none yet). Runs are one at a time.
+// run and the project's scenarios (tests/scenarios), which a request can name instead of
+// describing the page: the scenario then runs exactly as `tagc diff` and the golden test run it.
+// Runs are one at a time.
 
 export const PREVIEW_PATH = '/api/preview';
 /** A preview request is a page description, not a payload store. */
@@ -21,10 +25,13 @@ const entry = z.record(z.string(), z.unknown());
 /** The input Preview accepts; everything else is refused with where it is wrong. */
 export const previewInput = z.strictObject({
   env: z.string().min(1).max(40),
+  /** A project scenario by name, run as declared; the page fields below are then ignored. */
+  scenario: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a scenario name').optional(),
   url: z
     .string()
     .max(2048)
-    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'an http(s) page URL'),
+    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'an http(s) page URL')
+    .optional(),
   consent: z
     .string()
     .regex(new RegExp(`^(unset|all|none|${CATEGORY}(,${CATEGORY})*)$`), 'unset, all, none or a comma list of analytics, advertising, performance')
@@ -34,14 +41,23 @@ export const previewInput = z.strictObject({
   push: z.array(entry).max(100).default([]),
   /** Data-layer entries pushed after window load. */
   after: z.array(entry).max(100).default([]),
-});
+}).refine((i) => i.scenario !== undefined || i.url !== undefined, { message: 'a page URL or a scenario', path: ['url'] });
 export type PreviewInput = z.input<typeof previewInput>;
 
 export interface PreviewInfo {
   available: true;
   environments: string[];
-  /** Named inputs a picker can offer; filled when the project declares scenarios. */
-  scenarios: { name: string; input: PreviewInput }[];
+  /** The project's scenarios a picker can offer (empty when it declares none). */
+  scenarios: PreviewScenario[];
+}
+
+export interface PreviewScenario {
+  name: string;
+  family: string;
+  description: string;
+  file: string;
+  /** Environments it is declared for; null: every one. */
+  environments: string[] | null;
 }
 
 export type PreviewAnswer = { result: SimulateResult } | { error: string; issues?: { path: string; message: string }[] };
@@ -60,12 +76,26 @@ function environments(buildDir: string): string[] {
 }
 
 /** The route `tagc serve` mounts next to the static build. */
-export function previewRoute(buildDir: string): Route {
+export function previewRoute(buildDir: string, options: { scenarios?: () => Promise<LoadedScenario[]> } = {}): Route {
   let queue: Promise<unknown> = Promise.resolve();
+  let loaded: Promise<LoadedScenario[]> | undefined;
+  const scenarios = () => (loaded ??= options.scenarios?.() ?? Promise.resolve([]));
+  const listed = async (): Promise<PreviewScenario[]> =>
+    (await scenarios()).map((l) => ({ name: l.scenario.name, family: l.family, description: l.scenario.description, file: l.file, environments: l.environments ? [...l.environments] : null }));
   return async (req, res, body) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== PREVIEW_PATH) return false;
-    if (req.method === 'GET') return send(res, 200, { available: true, environments: environments(buildDir), scenarios: [] });
+    if (req.method === 'GET') {
+      let list: PreviewScenario[];
+      try {
+        list = await listed();
+      } catch (error) {
+        // Broken scenario modules must not take Preview down: it still runs pages described by hand.
+        process.stderr.write(`tagc serve: scenarios not offered: ${error instanceof Error ? error.message : String(error)}\n`);
+        list = [];
+      }
+      return send(res, 200, { available: true, environments: environments(buildDir), scenarios: list });
+    }
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'GET, POST');
       return send(res, 405, { error: `${req.method} is not allowed: POST a preview request` });
@@ -83,7 +113,13 @@ export function previewRoute(buildDir: string): Route {
     const input = parsed.data;
     const envs = environments(buildDir);
     if (!envs.includes(input.env)) return send(res, 400, { error: `no "${input.env}" bundle in this build`, issues: [{ path: 'env', message: `one of ${envs.join(', ')}` }] });
-    const run = queue.then(() => simulate({ env: input.env, url: input.url, consent: input.consent, cookies: input.cookies, push: input.push, after: input.after, buildDir }));
+    let options: SimulateOptions = { env: input.env, url: input.url, consent: input.consent, cookies: input.cookies, push: input.push, after: input.after, buildDir };
+    if (input.scenario !== undefined) {
+      const found = (await scenarios().catch(() => [])).find((l) => l.scenario.name === input.scenario);
+      if (!found) return send(res, 400, { error: `no scenario "${input.scenario}" in this project`, issues: [{ path: 'scenario', message: 'a scenario GET /api/preview lists' }] });
+      options = simulateOptions(found.scenario, input.env as Parameters<typeof simulateOptions>[1], buildDir);
+    }
+    const run = queue.then(() => simulate(options));
     queue = run.catch(() => undefined);
     try {
       return send(res, 200, { result: await run });

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
 import { MAX_PREVIEW_BYTES, PREVIEW_PATH, previewRoute, type PreviewAnswer, type PreviewInfo } from '../../compiler/serve/preview';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
+import { loadScenarios } from '../../compiler/scenarios/load';
+import { simulateOptions } from '../../compiler/scenarios/options';
+import { simulate } from '../../compiler/simulate';
 import { REPO, removeContainer } from '../helpers/container';
 
 // The Preview endpoint of `tagc serve`: validated input, the simulator in-process on the build.
@@ -13,7 +16,7 @@ let server: RunningServer;
 beforeAll(async () => {
   out = join(REPO, '.tagc-tmp', `preview-endpoint-${process.pid}`);
   await compile({ root: REPO, outDir: out });
-  server = await startServer({ dir: out, routes: [previewRoute(out)] });
+  server = await startServer({ dir: out, routes: [previewRoute(out, { scenarios: () => loadScenarios(REPO, join(REPO, 'tests', 'scenarios')) })] });
 }, 120_000);
 
 afterAll(async () => {
@@ -33,7 +36,22 @@ describe('the Preview endpoint', () => {
     const info = (await (await fetch(`${server.origin}${PREVIEW_PATH}`)).json()) as PreviewInfo;
     expect(info.available).toBe(true);
     expect(info.environments).toEqual(expect.arrayContaining(['prod', 'test']));
-    expect(info.scenarios).toEqual([]);
+    expect(info.scenarios.length).toBeGreaterThan(10);
+    expect(info.scenarios[0]).toEqual({ name: expect.any(String), family: expect.any(String), description: expect.any(String), file: expect.stringMatching(/^tests\/scenarios\//), environments: null });
+  });
+
+  it('runs a project scenario by name exactly as the scenario runner does', async () => {
+    const loaded = (await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'))).find((l) => !l.environments || l.environments.includes('prod'))!;
+    const { status, answer } = await post({ env: 'prod', scenario: loaded.scenario.name });
+    expect(status).toBe(200);
+    if (!('result' in answer)) throw new Error(answer.error);
+    const direct = await simulate(simulateOptions(loaded.scenario, 'prod', out));
+    expect(answer.result.fired).toEqual(direct.fired);
+    // Random cache busters aside: the same requests, to the same hosts, the same way.
+    const where = (r: { url: string; transport: string }) => `${r.transport} ${new URL(r.url).host}`;
+    expect(answer.result.requests.map(where)).toEqual(direct.requests.map(where));
+    const unknown = await post({ env: 'prod', scenario: 'no-such-scenario' });
+    expect(unknown.status).toBe(400);
   });
 
   it('runs the built bundle on the page and answers what fired, what was skipped and why, and the beacons', async () => {
@@ -58,6 +76,7 @@ describe('the Preview endpoint', () => {
     expect(status).toBe(400);
     if (!('issues' in answer)) throw new Error('no issues');
     expect(answer.issues?.map((i) => i.path).sort()).toEqual(['(request)', 'consent', 'cookies.0', 'push.0', 'url']);
+    expect((await post({ env: 'prod' })).answer).toMatchObject({ issues: [{ path: 'url', message: 'a page URL or a scenario' }] });
   });
 
   it('refuses an environment the build does not have, text that is not JSON, and an oversized request', async () => {

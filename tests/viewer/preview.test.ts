@@ -49,12 +49,20 @@ describe('Preview beacons', () => {
 describe('Preview form in the URL', () => {
   it('round-trips through the query and becomes the request, refusing a push that is not a JSON object', () => {
     const q = new URLSearchParams('q=kept');
-    writeForm(q, { url: 'https://www.firm.example/a', consent: 'none', cookies: 'x=1\n\ny=2', push: '{"event":"Page Load Completed"}' });
+    writeForm(q, { scenario: '', url: 'https://www.firm.example/a', consent: 'none', cookies: 'x=1\n\ny=2', push: '{"event":"Page Load Completed"}' });
     const form = formFromQuery(q)!;
-    expect(form).toEqual({ url: 'https://www.firm.example/a', consent: 'none', cookies: 'x=1\ny=2', push: '{"event":"Page Load Completed"}' });
+    expect(form).toEqual({ scenario: '', url: 'https://www.firm.example/a', consent: 'none', cookies: 'x=1\ny=2', push: '{"event":"Page Load Completed"}' });
     expect(q.get('q')).toBe('kept');
     expect(toInput('prod', form)).toEqual({ input: { env: 'prod', url: 'https://www.firm.example/a', consent: 'none', cookies: ['x=1', 'y=2'], push: [{ event: 'Page Load Completed' }] } });
     expect(toInput('prod', { ...form, push: '[1]' })).toEqual({ error: 'Data-layer push 1 is not an object' });
     expect(formFromQuery(new URLSearchParams('consent=all'))).toBeNull();
+  });
+
+  it('names a project scenario alone: the link and the request carry only its name', () => {
+    const q = new URLSearchParams('url=https://a.example/&consent=all');
+    writeForm(q, { scenario: 'advisor-insights', url: 'https://ignored.example/', consent: 'none', cookies: 'x=1', push: '' });
+    expect(q.toString()).toBe('scenario=advisor-insights');
+    const form = formFromQuery(q)!;
+    expect(toInput('stg', form)).toEqual({ input: { env: 'stg', scenario: 'advisor-insights' } });
   });
 });

@@ -9,6 +9,8 @@ import type { SimulatedExplanation, SimulatedRequest, SimulateResult } from '../
 export const CONSENT_CHOICES = ['unset', 'all', 'none', 'analytics', 'advertising', 'performance', 'analytics,advertising', 'analytics,performance', 'advertising,performance'] as const;
 
 export interface PreviewForm {
+  /** A project scenario to run as declared ('' : the page described by the fields below). */
+  scenario: string;
   url: string;
   consent: string;
   /** `name=value`, one per line. */
@@ -18,6 +20,7 @@ export interface PreviewForm {
 }
 
 export const defaultForm = (url: string | null | undefined): PreviewForm => ({
+  scenario: '',
   url: url ?? 'https://www.example.com/',
   consent: 'all',
   cookies: '',
@@ -28,13 +31,16 @@ const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boo
 
 /** The form from a URL query (`url`, `consent`, repeated `cookie` and `push`); null when it names no page. */
 export function formFromQuery(query: URLSearchParams): PreviewForm | null {
+  const scenario = query.get('scenario');
+  if (scenario) return { ...defaultForm(null), scenario, url: '' };
   const url = query.get('url');
   if (!url) return null;
-  return { url, consent: query.get('consent') ?? 'unset', cookies: query.getAll('cookie').join('\n'), push: query.getAll('push').join('\n') };
+  return { scenario: '', url, consent: query.get('consent') ?? 'unset', cookies: query.getAll('cookie').join('\n'), push: query.getAll('push').join('\n') };
 }
 
 export function writeForm(query: URLSearchParams, form: PreviewForm): void {
-  for (const k of ['url', 'consent', 'cookie', 'push']) query.delete(k);
+  for (const k of ['scenario', 'url', 'consent', 'cookie', 'push']) query.delete(k);
+  if (form.scenario) return void query.set('scenario', form.scenario);
   query.set('url', form.url);
   query.set('consent', form.consent);
   for (const c of lines(form.cookies)) query.append('cookie', c);
@@ -43,6 +49,7 @@ export function writeForm(query: URLSearchParams, form: PreviewForm): void {
 
 /** The request body, or the line of the pushes that is not a JSON object. */
 export function toInput(env: string, form: PreviewForm): { input: PreviewInput } | { error: string } {
+  if (form.scenario) return { input: { env, scenario: form.scenario } };
   const push: Record<string, unknown>[] = [];
   for (const [i, line] of lines(form.push).entries()) {
     let value: unknown;

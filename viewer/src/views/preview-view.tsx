@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { Graph } from '../../../compiler/graph-types';
 import type { SimulatedRequest, SimulateResult } from '../../../compiler/simulate/types';
 import { beaconVariables, CONSENT_CHOICES, cookiesWritten, defaultForm, formFromQuery, groupRequests, outcomesByEvent, toInput, wireNames, writeForm, type PreviewForm } from '../data/preview';
+import type { PreviewScenario } from '../../../compiler/serve/preview';
 import { previewAvailability, runPreview, type PreviewAvailability } from '../data/preview-api';
 import { RuleLink } from '../layout/links';
 import { formatRoute } from '../routing/route';
@@ -62,7 +63,13 @@ export function PreviewView({ env, graph, manifest, route }: ViewProps) {
       )}
       {availability?.available === true && (
         <>
-          <PreviewFormView env={env} envs={availability.info.environments.length ? availability.info.environments : Object.keys(manifest.environments)} initial={linked ?? defaultForm(manifest.simulate?.url)} query={route.query} />
+          <PreviewFormView
+            env={env}
+            envs={availability.info.environments.length ? availability.info.environments : Object.keys(manifest.environments)}
+            scenarios={availability.info.scenarios}
+            initial={linked ?? defaultForm(manifest.simulate?.url)}
+            query={route.query}
+          />
           <div aria-live="polite" aria-busy={run.status === 'running'}>
             {run.status === 'running' && <p className="loading">Running the {env} bundle…</p>}
             {run.status === 'error' && (
@@ -78,7 +85,7 @@ export function PreviewView({ env, graph, manifest, route }: ViewProps) {
   );
 }
 
-function PreviewFormView({ env, envs, initial, query }: { env: string; envs: string[]; initial: PreviewForm; query: URLSearchParams }) {
+function PreviewFormView({ env, envs, scenarios, initial, query }: { env: string; envs: string[]; scenarios: PreviewScenario[]; initial: PreviewForm; query: URLSearchParams }) {
   const [form, setForm] = useState<PreviewForm>(initial);
   const [target, setTarget] = useState(env);
   const [problem, setProblem] = useState<string | null>(null);
@@ -90,7 +97,7 @@ function PreviewFormView({ env, envs, initial, query }: { env: string; envs: str
     e.preventDefault();
     const checked = toInput(target, form);
     if ('error' in checked) return setProblem(checked.error);
-    if (!URL.canParse(form.url.trim())) return setProblem('The page URL is not a URL (e.g. https://www.firm.example/advisor/insights.html)');
+    if (!form.scenario && !URL.canParse(form.url.trim())) return setProblem('The page URL is not a URL (e.g. https://www.firm.example/advisor/insights.html)');
     setProblem(null);
     const q = new URLSearchParams(query);
     writeForm(q, { ...form, url: form.url.trim() });
@@ -106,28 +113,50 @@ function PreviewFormView({ env, envs, initial, query }: { env: string; envs: str
           ))}
         </select>
       </div>
-      <div className="field wide">
-        <label htmlFor={`${id}-url`}>Page URL</label>
-        <input id={`${id}-url`} type="url" required value={form.url} onChange={set('url')} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-consent`}>Stored consent</label>
-        <select id={`${id}-consent`} value={form.consent} onChange={set('consent')}>
-          {CONSENT_CHOICES.map((c) => (
-            <option key={c} value={c}>
-              {c === 'unset' ? 'no decision stored' : c === 'all' ? 'all categories' : c === 'none' ? 'declined (none)' : `only ${c.replace(',', ' and ')}`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field wide">
-        <label htmlFor={`${id}-cookies`}>Cookies before load (name=value, one per line)</label>
-        <textarea id={`${id}-cookies`} rows={2} value={form.cookies} onChange={set('cookies')} spellCheck={false} />
-      </div>
-      <div className="field wide">
-        <label htmlFor={`${id}-push`}>Data-layer pushes before load (JSON, one per line)</label>
-        <textarea id={`${id}-push`} rows={3} value={form.push} onChange={set('push')} spellCheck={false} />
-      </div>
+      {scenarios.length > 0 && (
+        <div className="field wide">
+          <label htmlFor={`${id}-scenario`}>Scenario</label>
+          <select id={`${id}-scenario`} value={form.scenario} onChange={set('scenario')}>
+            <option value="">none: the page described below</option>
+            {[...new Set(scenarios.map((s) => s.family))].map((family) => (
+              <optgroup key={family} label={family}>
+                {scenarios
+                  .filter((s) => s.family === family)
+                  .map((s) => (
+                    <option key={s.name} value={s.name} disabled={!!s.environments && !s.environments.includes(target)}>
+                      {s.name}: {s.description}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+      )}
+      <fieldset className="page-fields" disabled={!!form.scenario}>
+        <legend className="visually-hidden">The page</legend>
+        <div className="field wide">
+          <label htmlFor={`${id}-url`}>Page URL</label>
+          <input id={`${id}-url`} type="url" required={!form.scenario} value={form.url} onChange={set('url')} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-consent`}>Stored consent</label>
+          <select id={`${id}-consent`} value={form.consent} onChange={set('consent')}>
+            {CONSENT_CHOICES.map((c) => (
+              <option key={c} value={c}>
+                {c === 'unset' ? 'no decision stored' : c === 'all' ? 'all categories' : c === 'none' ? 'declined (none)' : `only ${c.replace(',', ' and ')}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field wide">
+          <label htmlFor={`${id}-cookies`}>Cookies before load (name=value, one per line)</label>
+          <textarea id={`${id}-cookies`} rows={2} value={form.cookies} onChange={set('cookies')} spellCheck={false} />
+        </div>
+        <div className="field wide">
+          <label htmlFor={`${id}-push`}>Data-layer pushes before load (JSON, one per line)</label>
+          <textarea id={`${id}-push`} rows={3} value={form.push} onChange={set('push')} spellCheck={false} />
+        </div>
+      </fieldset>
       <div className="field actions">
         <button type="submit">Run preview</button>
       </div>

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../compiler/bench/chromium';
 import { buildContainer, buildViewer, SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
 import type { Graph, Manifest } from '../../compiler/graph-types';
+import { loadScenarios } from '../../compiler/scenarios/load';
 import { previewRoute } from '../../compiler/serve/preview';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
 import { REPO } from '../helpers/container';
@@ -36,7 +37,7 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   server = await startServer({ dir: BUILD });
   synthetic = await startServer({ dir: BUILD, routes: [syntheticRoutes(SYNTHETIC_RULES)] });
-  served = await startServer({ dir: BUILD, routes: [previewRoute(BUILD)] });
+  served = await startServer({ dir: BUILD, routes: [previewRoute(BUILD, { scenarios: () => loadScenarios(REPO, join(REPO, 'tests', 'scenarios')) })] });
   browser = await launchChromium();
 }, 300_000);
 
@@ -248,6 +249,19 @@ describe('Preview in Chromium', () => {
     await page.waitForSelector('[data-preview-done]');
     await page.close();
     expect(problems).toEqual([]);
+  });
+
+  it('runs a project scenario picked from the list, and the link names it', async () => {
+    const scenario = (await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'))).find((l) => !l.environments || l.environments.includes('prod'))!.scenario;
+    const page = await open(`${served.origin}/viewer/#/prod/preview`);
+    const picker = page.getByLabel('Scenario');
+    await picker.selectOption(scenario.name);
+    expect(await page.getByLabel('Page URL').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Run preview' }).click();
+    await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
+    expect(await query(page)).toEqual({ scenario: scenario.name });
+    expect(await page.locator('tr[data-outcome]').count()).toBeGreaterThan(0);
+    await page.close();
   });
 
   it('says that Preview needs tagc serve where the viewer is served as static files', async () => {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { syntheticBuild } from '../../viewer/fixtures/synthetic-graph';
@@ -11,7 +12,9 @@ import { launchChromium } from './chromium';
 
 // The viewer at scale: a synthetic 5,000-rule build served next to a fresh viewer build, opened
 // in headless Chromium. loadMs: navigation start until the rules table shows all rows' count;
-// filterMs: a typed search until the filtered count is on screen. Medians of 3, never thresholds.
+// filterMs: a typed search until the filtered count is on screen; view.<name>Ms: a deep link to
+// that view opened in a new page until its content is on screen (navigation start, so it
+// includes loading the build); the viewer's chunks in gzip bytes. Medians of 3, never thresholds.
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SYNTHETIC_RULES = 5000;
@@ -68,7 +71,29 @@ export async function timeSearch(page: Page, query: string, expected: number): P
   })`);
 }
 
-export async function benchViewer(): Promise<{ loadMs: number; filterMs: number }> {
+/** Each view's deep link at 5,000 rules and what shows it is ready. */
+const VIEW_LINKS: [string, string, string][] = [
+  ['rules', '#/prod/rules', `output[data-rows-total="${SYNTHETIC_RULES}"]`],
+  ['firing', '#/prod/firing/CTA%20Clicked', 'ol.firing-list li'],
+  ['graph', '#/prod/graph/CTA%20Clicked', '.react-flow__node'],
+  ['ruleDetail', '#/prod/rule/synthetic-04999-error-message-presented', '#rule-title'],
+  ['dataElements', '#/prod/data-elements', 'output[data-rows-total]'],
+  ['mapping', '#/prod/mapping', 'output[data-rows-total]'],
+  ['environments', '#/prod/environments', '.env-table'],
+  ['diagnostics', '#/prod/diagnostics', 'main section h2'],
+];
+
+/** Gzip bytes of the viewer's entry chunk and of the graph's lazy chunk (JS and CSS each). */
+function chunkSizes(viewerDir: string): Record<string, number> {
+  const assets = join(viewerDir, 'assets');
+  const gz = (prefix: string, ext: string) =>
+    readdirSync(assets)
+      .filter((f) => f.startsWith(prefix) && f.endsWith(ext))
+      .reduce((n, f) => n + gzipSync(readFileSync(join(assets, f)), { level: 9 }).length, 0);
+  return { initialJsGzipBytes: gz('index-', '.js'), initialCssGzipBytes: gz('index-', '.css'), graphJsGzipBytes: gz('graph-view-', '.js'), graphCssGzipBytes: gz('graph-view-', '.css'), previewJsGzipBytes: gz('preview-view-', '.js') };
+}
+
+export async function benchViewer(): Promise<Record<string, number>> {
   const root = join(REPO, '.tagc-tmp', `viewer-bench-${process.pid}`);
   mkdirSync(root, { recursive: true });
   try {
@@ -87,7 +112,19 @@ export async function benchViewer(): Promise<{ loadMs: number; filterMs: number 
         filters.push(await timeSearch(page, 'cta clicked', expected));
         await page.close();
       }
-      return { loadMs: median(loads), filterMs: median(filters) };
+      const views: Record<string, number> = {};
+      for (const [name, hash, ready] of VIEW_LINKS) {
+        const times: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+          await page.goto(`${server.origin}/viewer/${hash}`);
+          await page.waitForSelector(ready, { timeout: 30_000 });
+          times.push(await page.evaluate(() => performance.now()));
+          await page.close();
+        }
+        views[`view.${name}Ms`] = median(times);
+      }
+      return { rules: SYNTHETIC_RULES, loadMs: median(loads), filterMs: median(filters), ...views, ...chunkSizes(join(root, 'viewer')) };
     } finally {
       await browser.close();
       await server.close();

@@ -11,7 +11,9 @@ const USAGE = `tagc: rules-as-code tag manager
   tagc check                       compile without emitting and type-check the project: every diagnostic in one run
   tagc simulate [options]          run a built bundle in happy-dom and print JSON (tagc simulate --help)
   tagc diff --base <ref|dir>       what a change does to every environment: structure and scenarios, as PR markdown or JSON (tagc diff --help)
-  tagc serve [--port <n>]          serve build/ (bundles, demo page, viewer) on 127.0.0.1
+  tagc serve [--port <n>] [--scenarios <dir>]
+                                   serve build/ (bundles, demo page, viewer and its Preview: POST /api/preview,
+                                   offering the scenarios of tests/scenarios or <dir>) on 127.0.0.1
   tagc bench [--rounds <n>]        tagc side by side with the Adobe stack in Chromium, every goal with its figure (tagc bench --help)
   tagc import launch <lib> [--out <dir>]
                                    turn a published Adobe Launch library into tagc modules and a report

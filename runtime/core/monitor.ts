@@ -18,13 +18,13 @@ export interface Monitor {
   ruleSkipped?(e: RuleEvent & { condition: string; index: number; explain?: Explanation }): void;
   ruleCompleted?(e: RuleEvent): void;
   actionFailed?(e: RuleEvent & { action: string; index: number; error: string }): void;
-  /** Only relays the events (Launch's `_monitors`): needs no extra work such as explanations. */
-  relay?: boolean;
   /** A request the egress point refused (runtime/core/egress.ts). */
   requestRefused?(e: Refusal): void;
+  /** For a bridge whose own listeners come and go (`_satellite._monitors`): whether it has one for this hook now. */
+  listening?(hook: keyof Monitor): boolean;
 }
 
-export type MonitorHook = Exclude<keyof Monitor, 'relay'>;
+export type MonitorHook = Exclude<keyof Monitor, 'listening'>;
 
 export function createMonitors(initial: unknown): {
   add(m: Monitor): () => void;
@@ -41,7 +41,7 @@ export function createMonitors(initial: unknown): {
         if (i >= 0) list.splice(i, 1);
       };
     },
-    listens: (hook) => list.some((m) => !m.relay && typeof m[hook] === 'function'),
+    listens: (hook) => list.some((m) => typeof m[hook] === 'function' && m.listening?.(hook) !== false),
     emit(hook, e) {
       for (const m of list.slice()) {
         try {

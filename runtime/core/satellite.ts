@@ -83,10 +83,12 @@ export function launchMonitors(host: SatelliteHost): Monitor {
     }
   };
   const rule = (e: RuleEvent) => ({ id: e.rule, name: e.rule });
+  const launchHook = { ruleTriggered: 'ruleTriggered', ruleSkipped: 'ruleConditionFailed', ruleCompleted: 'ruleCompleted', actionFailed: 'ruleActionFailed' } as Record<string, string>;
   return {
-    relay: true,
+    // Only while the page has a Launch monitor for it (a skipped rule's explanation costs work).
+    listening: (hook) => Array.isArray(host._monitors) && (host._monitors as Hooks[]).some((m) => typeof m?.[launchHook[hook] ?? ''] === 'function'),
     ruleTriggered: (e) => call('ruleTriggered', { rule: rule(e) }),
-    ruleSkipped: (e) => call('ruleConditionFailed', { rule: rule(e), condition: { modulePath: e.condition, index: e.index } }),
+    ruleSkipped: (e) => call('ruleConditionFailed', { rule: rule(e), condition: { modulePath: e.condition, index: e.index }, explain: e.explain }),
     ruleCompleted: (e) => call('ruleCompleted', { rule: rule(e) }),
     actionFailed: (e) => call('ruleActionFailed', { rule: rule(e), action: { modulePath: e.action, index: e.index }, error: e.error }),
   };

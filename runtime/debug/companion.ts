@@ -61,7 +61,7 @@ export function decodeParams(url: URL): Record<string, string> {
   return params;
 }
 
-export function explainer(data: CompanionData): Required<Omit<Monitor, 'relay' | 'ruleTriggered' | 'ruleCompleted'>> {
+export function explainer(data: CompanionData): Required<Omit<Monitor, 'listening' | 'ruleTriggered' | 'ruleCompleted'>> {
   const rule = (id: string) => data.rules[id] ?? ['', [], []];
   const on = (e: RuleEvent) => `rule "${e.rule}" on "${e.event}"`;
   return {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_USER_AGENT, launchChromium } from '../../compiler/bench/chromium';
-import { promote, publish, rollback } from '../../compiler/publish';
+import { promote, publish, releases, rollback } from '../../compiler/publish';
 import { S3Target } from '../../compiler/publish/s3-target';
 import { snippets } from '../../compiler/publish/snippet';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
@@ -103,6 +103,40 @@ describe('published bundles in Chromium', () => {
     await page.waitForSelector('#rule-title');
     expect(await page.locator('#rule-title').innerText()).toBe('page-view');
     expect(page.url()).toBe(`${publicUrl}/builds/${ids.a}/viewer/index.html#/prod/rule/page-view`);
+    await page.close();
+  });
+
+  it("shows every environment's release history in the viewer of a published build, newest first, with what runs now", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${publicUrl}/builds/${ids.b}/viewer/index.html#/prod/releases`);
+    await page.waitForSelector('table.releases[data-env="prod"] tbody tr');
+    const rows = (env: string) => page.locator(`table.releases[data-env="${env}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-build'), tr.getAttribute('data-action')]));
+    // publish a, promote a, publish b, promote b, rollback to a (the tests above).
+    expect(await rows('prod')).toEqual([[ids.a, 'rollback'], [ids.b, 'promote'], [ids.a, 'promote']]);
+    expect(await rows('dev')).toEqual([[ids.b, 'publish'], [ids.a, 'publish']]);
+    const stored = await releases(target, ['prod']);
+    expect((await rows('prod')).length).toBe(stored[0]!.releases.length);
+    expect(await page.locator('table.releases[data-env="prod"] tbody tr').first().locator('.badge').innerText()).toBe('running');
+    expect(await page.locator('table.releases[data-env="stg"]').count()).toBe(0);
+    expect(await page.getByText('stg: never released.').count()).toBe(1);
+    // Each build opens in its own viewer.
+    await page.locator(`table.releases[data-env="prod"] tbody tr[data-action="promote"]`).last().locator('th > a').first().click();
+    await page.waitForSelector('output[data-rows-total]');
+    expect(page.url()).toBe(`${publicUrl}/builds/${ids.a}/viewer/index.html#/prod/rules`);
+    await page.close();
+  });
+
+  it('compares prod of build b with prod of build a, picked from the builds prod ran', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${publicUrl}/builds/${ids.b}/viewer/index.html#/prod/compare`);
+    const picker = page.getByLabel('Compare prod of this build with');
+    await expect.poll(() => picker.locator('option').allTextContents()).toContain(`build ${ids.a}`);
+    await picker.selectOption(`build:${ids.a}`);
+    await page.waitForSelector('[data-compare-done]');
+    // The two builds differ only by their build time: not the same bytes, no structural change.
+    expect(await page.locator('[data-compare-done]').getAttribute('data-changed')).toBe('no');
+    expect(await page.getByText('No structural change.').count()).toBe(1);
+    expect(await page.locator('h3', { hasText: 'Rules: no change' }).count()).toBe(1);
     await page.close();
   });
 });

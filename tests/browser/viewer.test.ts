@@ -1,10 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../compiler/bench/chromium';
 import { buildContainer, buildViewer, SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
 import type { Graph, Manifest } from '../../compiler/graph-types';
+import { loadScenarios } from '../../compiler/scenarios/load';
+import { previewRoute } from '../../compiler/serve/preview';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
 import { REPO } from '../helpers/container';
 
@@ -19,6 +22,8 @@ const WIDE = { width: 1920, height: 1080 };
 
 let server: RunningServer;
 let synthetic: RunningServer;
+/** `tagc serve`'s routes: the build plus the Preview endpoint. */
+let served: RunningServer;
 let browser: Browser;
 let manifest: Manifest;
 const graphs: Record<string, Graph> = {};
@@ -32,6 +37,7 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   server = await startServer({ dir: BUILD });
   synthetic = await startServer({ dir: BUILD, routes: [syntheticRoutes(SYNTHETIC_RULES)] });
+  served = await startServer({ dir: BUILD, routes: [previewRoute(BUILD, { scenarios: () => loadScenarios(REPO, join(REPO, 'tests', 'scenarios')) })] });
   browser = await launchChromium();
 }, 300_000);
 
@@ -39,6 +45,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await synthetic?.close();
+  await served?.close();
 });
 
 async function open(url: string, viewport = DESKTOP): Promise<Page> {
@@ -201,4 +208,140 @@ describe('the viewer with a synthetic 5,000-rule build, in Chromium', () => {
     await shot(page, 'synthetic-5000-filtered-1280');
     await page.close();
   });
+});
+
+describe('Preview in Chromium', () => {
+  const insights = (consent: string) => {
+    const q = new URLSearchParams({ url: 'https://www.firm.example/advisor/insights.html', consent });
+    q.append('push', JSON.stringify({ event: 'Page Load Started', page: { siteAudience: 'advisor', siteCountry: 'us', siteLanguage: 'en' } }));
+    q.append('push', JSON.stringify({ event: 'Page Load Completed' }));
+    return `/viewer/#/prod/preview?${q.toString()}`;
+  };
+  const rows = (page: Page, outcome: 'fired' | 'skipped') =>
+    page.locator(`table[data-event="Page Load Completed"] tr[data-outcome="${outcome}"]`).evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td:last-child')!.textContent!.trim()]));
+
+  it('runs the advisor insights page view in prod with analytics consent: the fired rules and the decoded page view', async () => {
+    const page = await open(`${served.origin}${insights('all')}`, WIDE);
+    await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
+    const fired = (await rows(page, 'fired')).map(([rule]) => rule);
+    expect(fired).toEqual(expect.arrayContaining(['analytics-page-view', 'pixel-meta-page-view']));
+    const beacon = page.locator('table[data-beacon="page view"]');
+    expect(await beacon.count()).toBe(1);
+    const vars = Object.fromEntries(await beacon.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent])));
+    expect(vars).toMatchObject({ 'eVar22 (pageName)': 'advisor > insights > Insights', pageName: 'advisor > insights > Insights', 'eVar117 (audienceExperience)': 'advisor' });
+    expect(await page.getByRole('heading', { name: 'Pixels' }).isVisible()).toBe(true);
+    await shot(page, 'preview-consent-all-1920');
+    await page.close();
+  });
+
+  it('runs it again without analytics consent: the page view rule skipped for the missing consent, no beacon', async () => {
+    const page = await open(`${served.origin}${insights('advertising,performance')}`, DESKTOP);
+    await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
+    const skipped = Object.fromEntries(await rows(page, 'skipped'));
+    expect(skipped['analytics-page-view']).toBe('needs analytics consent — not granted');
+    expect((await rows(page, 'fired')).map(([rule]) => rule)).toContain('pixel-meta-page-view');
+    expect(await page.locator('table.beacon').count()).toBe(0);
+    await shot(page, 'preview-no-analytics-1280');
+    // The form reruns from the page: a skipped path condition shows the values it compared.
+    await page.getByLabel('Page URL').fill('https://www.firm.example/retirement/plan.html');
+    await page.getByRole('button', { name: 'Run preview' }).click();
+    await expect.poll(() => hash(page)).toContain('url=https://www.firm.example/retirement/plan.html');
+    await page.waitForSelector('[data-preview-done]');
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('runs a project scenario picked from the list, and the link names it', async () => {
+    const scenario = (await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'))).find((l) => !l.environments || l.environments.includes('prod'))!.scenario;
+    const page = await open(`${served.origin}/viewer/#/prod/preview`);
+    const picker = page.getByLabel('Scenario');
+    await picker.selectOption(scenario.name);
+    expect(await page.getByLabel('Page URL').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Run preview' }).click();
+    await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
+    expect(await query(page)).toEqual({ scenario: scenario.name });
+    expect(await page.locator('tr[data-outcome]').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('says that Preview needs tagc serve where the viewer is served as static files', async () => {
+    const before = problems.length;
+    const page = await open(`${server.origin}${insights('all')}`);
+    const note = page.getByRole('note');
+    await expect.poll(() => note.textContent()).toContain('Preview needs tagc serve');
+    await page.close();
+    // The one expected error: the browser logs the probe of the absent endpoint (HTTP 404).
+    const logged = problems.splice(before);
+    expect(logged.length).toBeLessThanOrEqual(2);
+    for (const p of logged) expect(p).toMatch(/status of 404/);
+  });
+});
+
+describe('Compare in Chromium', () => {
+  it('compares prod with test: the rules only test runs are removed, the ones only prod runs added', async () => {
+    const ids = (env: string) => new Set(graphs[env]!.rules.map((r) => r.id));
+    const prod = ids('prod');
+    const test = ids('test');
+    const page = await open(`${server.origin}/viewer/#/prod/compare`);
+    await page.getByLabel('Compare prod of this build with').selectOption('env:test');
+    await page.waitForSelector('[data-compare-done]');
+    expect(await query(page)).toEqual({ base: 'env:test' });
+    const names = (change: string) => page.locator(`ul[data-kind="Rules"] li[data-change="${change}"]`).evaluateAll((lis) => lis.map((li) => li.getAttribute('data-name')));
+    expect(await names('removed')).toEqual([...test].filter((id) => !prod.has(id)).sort());
+    expect(await names('added')).toEqual([...prod].filter((id) => !test.has(id)).sort());
+    expect(await names('removed')).not.toEqual([]);
+    await shot(page, 'compare-prod-test-1280');
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('accessibility of every view, axe-core in Chromium', () => {
+  const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  type Finding = { id: string; impact: string | null; nodes: number; help: string; first: string };
+
+  async function audit(page: Page): Promise<Finding[]> {
+    await page.addScriptTag({ path: AXE });
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string | null; nodes: { html: string; failureSummary?: string }[]; help: string }[] }> } }).axe;
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help, first: `${v.nodes[0]?.html ?? ''} ${v.nodes[0]?.failureSummary ?? ''}`.slice(0, 300) }));
+    });
+  }
+
+  it('finds no serious or critical violation in any view, each opened by its link at 1024×768', async () => {
+    const prod = graphs.prod!;
+    const views: [string, string, string][] = [
+      ['rules', `${server.origin}/viewer/#/prod/rules`, 'output[data-rows-total]'],
+      ['rules (searched)', `${server.origin}/viewer/#/prod/rules?q=event:${encodeURIComponent('page load')}`, 'mark'],
+      ['rule detail', `${server.origin}/viewer/#/prod/rule/${prod.rules[0]!.id}`, '#rule-title'],
+      ['firing order', `${server.origin}/viewer/#/prod/firing/${encodeURIComponent(eventToOpen(prod).key)}`, 'main section h2'],
+      ['graph', `${server.origin}/viewer/#/prod/graph/${encodeURIComponent(eventToOpen(prod).key)}`, '.react-flow__node'],
+      ['data elements', `${server.origin}/viewer/#/prod/data-elements`, 'main section h2'],
+      ['schemas', `${server.origin}/viewer/#/prod/schemas`, 'main section h2'],
+      ['analytics mapping', `${server.origin}/viewer/#/prod/mapping`, 'main section h2'],
+      ['environments', `${server.origin}/viewer/#/prod/environments`, '.env-table'],
+      ['diagnostics', `${server.origin}/viewer/#/prod/diagnostics`, 'main section h2'],
+      ['preview (static)', `${server.origin}/viewer/#/prod/preview`, '.notice'],
+      ['preview (served, result)', `${served.origin}/viewer/#/prod/preview?url=${encodeURIComponent('https://www.firm.example/advisor/insights.html')}&consent=all&push=${encodeURIComponent('{"event":"Page Load Completed"}')}`, '[data-preview-done]'],
+      ['compare (prod with test)', `${server.origin}/viewer/#/prod/compare?base=env:test`, '[data-compare-done]'],
+      ['releases (not published)', `${server.origin}/viewer/#/prod/releases`, '.notice'],
+      ['unknown environment', `${server.origin}/viewer/#/qa/rules`, '[role="alert"]'],
+    ];
+    const report: Record<string, Finding[]> = {};
+    for (const viewport of [{ width: 1024, height: 768 }]) {
+      const page = await browser.newPage({ viewport });
+      for (const [name, url, ready] of views) {
+        await page.goto('about:blank');
+        await page.goto(url);
+        await page.waitForSelector(ready, { timeout: 30_000 });
+        report[`${name} @${viewport.width}`] = await audit(page);
+      }
+      await page.close();
+    }
+    writeFileSync(join(ARTIFACTS, 'axe-report.json'), JSON.stringify(report, null, 2));
+    const blocking = Object.entries(report).flatMap(([view, list]) => list.filter((f) => f.impact === 'serious' || f.impact === 'critical').map((f) => `${view}: ${f.id} (${f.impact}, ${f.nodes} nodes): ${f.help}; first: ${f.first}`));
+    expect(blocking).toEqual([]);
+    expect(Object.keys(report)).toHaveLength(views.length);
+  }, 180_000);
 });

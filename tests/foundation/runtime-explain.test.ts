@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { anyOf, constant, consentGranted, de, equals, hostEquals, isIn, matches, not, pathStartsWith, rule } from '../../runtime/declare';
+import { anyOf, constant, consentGranted, de, endsWith, equals, greaterThan, hostEquals, isIn, isTrue, matches, not, pathStartsWith, rule } from '../../runtime/declare';
 import type { Action, Condition, Explanation } from '../../runtime/declare/types';
 import { setDebug } from '../../runtime/core/log';
 import { start } from '../../runtime/core/start';
@@ -16,7 +16,7 @@ const on = (id: string, conditions: Condition[], extra: Partial<Parameters<typeo
   rule({ id, description: id, events: ['Page Load Completed'], conditions, actions: [noop], ...extra } as Parameters<typeof rule>[0]);
 
 function run(rules: ReturnType<typeof on>[]): Skip[] {
-  const b = boot(rules, { audience: constant('investor'), tags: constant(['a', 'b']) });
+  const b = boot(rules, { audience: constant('investor'), count: constant('7') });
   (window as unknown as { tagc: { monitor(m: object): void } }).tagc.monitor({ ruleSkipped: (e: Skip) => skips.push(e) });
   window.appEventData.push({ event: 'Page Load Completed' });
   expect(b.errors).toEqual([]);
@@ -55,6 +55,16 @@ describe('condition explanations', () => {
     });
   });
 
+  it('explains the comparisons imported from Launch: numbers, ends with in any case, the boolean true', () => {
+    const got = run([
+      on('many', [greaterThan(de('count' as never), 10)]),
+      on('suffix', [endsWith(de('audience' as never), 'ADVISOR', { ignoreCase: true })]),
+      on('flag', [isTrue(de('audience' as never))]),
+    ]);
+    const byRule = Object.fromEntries(got.map((s) => [s.rule, s.explain]));
+    expect(byRule).toEqual({ many: { subject: '7', expected: 10 }, suffix: { subject: 'investor', expected: 'ADVISOR' }, flag: { subject: 'investor', expected: undefined } });
+  });
+
   it('marks a failing not() as negated with the inner condition values, and lists every anyOf alternative', () => {
     const got = run([
       on('not-investor', [not(pathStartsWith('/investor'))]),
@@ -89,5 +99,23 @@ describe('condition explanations', () => {
     window.appEventData.push({ event: 'Page Load Completed' });
     expect(calls).toBe(1);
     expect(skips[0]?.explain).toEqual({ subject: 1, expected: 2 });
+  });
+  it('asks for explanations for Launch monitors only while the page has a ruleConditionFailed hook, and passes them on', () => {
+    setDebug(false);
+    let calls = 0;
+    const counted: Condition = { kind: 'counted', params: {}, test: () => false, explain: () => { calls++; return { subject: 'a', expected: 'b' }; } };
+    const failed: unknown[] = [];
+    const sat = { _monitors: [{ ruleCompleted: () => undefined }] as Record<string, (e: unknown) => void>[] };
+    const w = window as unknown as Record<string, unknown>;
+    w._satellite = sat;
+    w.__tagcMonitors = [];
+    start({ ...sortRules([on('counted', [counted])]), dataElements: {}, domains: ['localhost'], build: { environment: 'test', version: '1', buildTime: '2026-01-01T00:00:00.000Z', hash: 'x' } });
+    window.appEventData.push({ event: 'Page Load Completed' });
+    expect(calls).toBe(0);
+    sat._monitors.push({ ruleConditionFailed: (e) => failed.push(e) });
+    window.appEventData.push({ event: 'Page Load Completed' });
+    expect(calls).toBe(1);
+    expect(failed).toEqual([{ rule: { id: 'counted', name: 'counted' }, condition: { modulePath: 'counted', index: 0 }, explain: { subject: 'a', expected: 'b' } }]);
+    delete w._satellite;
   });
 });

@@ -12,6 +12,7 @@ import { DiagnosticsView } from './views/diagnostics-view';
 import { EnvironmentsView } from './views/environments-view';
 import { FiringOrderView } from './views/firing-order-view';
 import { MappingView } from './views/mapping-view';
+import { ReleasesView } from './views/releases-view';
 import { RuleDetailView } from './views/rule-detail-view';
 import { RulesView } from './views/rules-view';
 import { SchemasView } from './views/schemas-view';
@@ -19,6 +20,10 @@ import type { ViewProps } from './views/view-props';
 
 // The graph (React Flow and its layout) is a chunk of its own, fetched when the graph is opened.
 const GraphView = lazy(() => import('./views/graph-view').then((m) => ({ default: m.GraphView })));
+// Preview talks to `tagc serve`; most visits never open it.
+// Compare carries the structural diff module; also opened on demand.
+const CompareView = lazy(() => import('./views/compare-view').then((m) => ({ default: m.CompareView })));
+const PreviewView = lazy(() => import('./views/preview-view').then((m) => ({ default: m.PreviewView })));
 
 const VIEW_COMPONENTS: Record<View, ComponentType<ViewProps>> = {
   rules: RulesView,
@@ -29,6 +34,9 @@ const VIEW_COMPONENTS: Record<View, ComponentType<ViewProps>> = {
   mapping: MappingView,
   environments: EnvironmentsView,
   diagnostics: DiagnosticsView,
+  preview: PreviewView,
+  compare: CompareView,
+  releases: ReleasesView,
   rule: RuleDetailView,
 };
 
@@ -40,18 +48,20 @@ export function defaultEnv(manifest: Manifest): string | null {
 
 function UnknownEnv({ name, envs, route }: { name: string; envs: string[]; route: Route }) {
   return (
-    <main id="main" tabIndex={-1} className="view" role="alert">
-      <h2>No environment “{name}” in this build</h2>
-      <p>
-        The link names an environment this build does not have. Open the same view in{' '}
-        {envs.map((e, i) => (
-          <span key={e}>
-            {i > 0 && ', '}
-            <a href={href(e, route.view, route.arg, Object.fromEntries(route.query))}>{e}</a>
-          </span>
-        ))}
-        .
-      </p>
+    <main id="main" tabIndex={-1} className="view">
+      <div role="alert">
+        <h2>No environment “{name}” in this build</h2>
+        <p>
+          The link names an environment this build does not have. Open the same view in{' '}
+          {envs.map((e, i) => (
+            <span key={e}>
+              {i > 0 && ', '}
+              <a href={href(e, route.view, route.arg, Object.fromEntries(route.query))}>{e}</a>
+            </span>
+          ))}
+          .
+        </p>
+      </div>
     </main>
   );
 }

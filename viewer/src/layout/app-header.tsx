@@ -13,6 +13,9 @@ const TABS: [View, string][] = [
   ['mapping', 'Analytics mapping'],
   ['environments', 'Environments'],
   ['diagnostics', 'Diagnostics'],
+  ['preview', 'Preview'],
+  ['compare', 'Compare'],
+  ['releases', 'Releases'],
 ];
 
 /** `env` null: the URL names an environment the build lacks; the switch offers the real ones. */

@@ -1,7 +1,7 @@
 // Every view has a URL: `#/<env>/<view>[/<arg>][?query]`, e.g. `#/prod/firing/CTA%20Clicked` or
 // `#/prod/rules?q=advisor&event=CTA%20Clicked`. Hash routing keeps the viewer a static app.
 
-export const VIEWS = ['rules', 'firing', 'graph', 'data-elements', 'schemas', 'mapping', 'environments', 'diagnostics', 'rule'] as const;
+export const VIEWS = ['rules', 'firing', 'graph', 'data-elements', 'schemas', 'mapping', 'environments', 'diagnostics', 'preview', 'compare', 'releases', 'rule'] as const;
 export type View = (typeof VIEWS)[number];
 
 export interface Route {

@@ -46,7 +46,7 @@ export function DataTable<TData extends Searchable>({ api, caption, virtual = fa
 
   return (
     <SearchProvider terms={terms} fields={search.fields}>
-      <div ref={scrollRef} className={virtual ? 'table-scroll virtual' : 'table-scroll'} tabIndex={0} role="region" aria-label={caption}>
+      <div ref={scrollRef} className={virtual ? 'table-scroll virtual' : 'table-scroll'} tabIndex={0} role="region" aria-label={`${caption}: table`}>
         <table className="data-table" aria-rowcount={rows.length + 1}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>

@@ -93,6 +93,8 @@ function FocusPicker({ graph, focus, onPick }: { graph: Graph; focus: GraphFocus
   );
 }
 
+const keepPointerEvents = (): void => undefined;
+
 export function GraphView({ env, graph, route, updateQuery }: ViewProps) {
   const focus = graphFocus(graph, route.query);
   const flowRef = useRef<HTMLDivElement>(null);
@@ -190,6 +192,9 @@ export function GraphView({ env, graph, route, updateQuery }: ViewProps) {
             nodesFocusable={false}
             edgesFocusable={false}
             elementsSelectable={false}
+            // A handler keeps pointer events on the nodes (React Flow turns them off on nodes that
+            // are neither draggable nor selectable, and the pane took the click); the link navigates.
+            onNodeClick={keepPointerEvents}
             onlyRenderVisibleElements={nodes.length > RENDER_VISIBLE_ONLY}
           >
             <Background />

@@ -30,14 +30,14 @@ export async function benchRedaction(): Promise<Record<string, number>> {
   const { configureRedaction, redactBody, redactUrl } = await import('../../runtime/privacy/redact');
   configureRedaction({ strip: ['email', 'token'] });
 
-  const page = 'https://www.firm.example/us/funds/growth-fund.html?cid=spring&utm_source=newsletter';
+  const page = 'https://www.shop.example/us/funds/growth-fund.html?cid=spring&utm_source=newsletter';
   const vars: Record<string, unknown> = { pageName: 'us > funds > growth fund', channel: 'US sites', events: ['event61', 'event5=2.5', 'scAdd'] };
   for (let i = 1; i <= 20; i++) vars[`eVar${i}`] = `value ${i} for the analytics variable`;
   for (let i = 1; i <= 5; i++) vars[`prop${i}`] = `prop ${i}`;
   vars.products = [{ productInfo: { productID: 'AGTHX' }, quantity: 1 }];
   vars.contextData = { 'fund.tool': 'screener', 'page.type': 'fund' };
   const identity = { mid: '61794315425683745813796539875063201498', mcorgid: 'FIRM0000000000000000000@AdobeOrg' };
-  const target = { trackingServer: 'metrics.firm.example', rsid: 'firmprod' };
+  const target = { trackingServer: 'metrics.shop.example', rsid: 'shopprod' };
   const hit = (pageUrl: string, v: Record<string, unknown>) => ({ vars: v, now: new Date(), pageUrl, link: { name: 'Open an account', type: 'o' as const } });
   const clean = buildBeaconUrl(target, buildQuery(hit(page, vars), identity));
   const dirty = buildBeaconUrl(target, buildQuery(hit(`${page}&email=jane%40gmail.com&ref=call+555-123-4567`, { ...vars, eVar11: 'jane@gmail.com', eVar12: '4111 1111 1111 1111' }), identity));

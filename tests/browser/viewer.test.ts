@@ -296,6 +296,19 @@ describe('Compare in Chromium', () => {
   });
 });
 
+describe('Compare stg against prod in Chromium', () => {
+  it('lists the QA rule and the hosted validation script that stg runs and prod does not, and the host only stg contacts', async () => {
+    const page = await open(`${server.origin}/viewer/#/stg/compare?base=env:prod`);
+    await page.waitForSelector('[data-compare-done]');
+    const added = await page.locator('ul[data-kind="Rules"] li[data-change="added"]').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-name')));
+    expect(added).toEqual(expect.arrayContaining(['analytics-qa', 'script-hosted-validation']));
+    expect(await page.locator('li', { hasText: 'new: qa.firm.example' }).count()).toBeGreaterThan(0);
+    await shot(page, 'compare-stg-prod-1280');
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('accessibility of every view, axe-core in Chromium', () => {
   const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   type Finding = { id: string; impact: string | null; nodes: number; help: string; first: string };

@@ -12,7 +12,7 @@ import { container, removeContainer, ruleSource } from '../helpers/container';
 
 const SITE = `export default { allowedDomains: ['shop.example'], hosts: { entry: 'www.shop.example' } };\n`;
 const beacon = (name: string) =>
-  ruleSource(`{ id: 'beacon', description: 'x', events: ['Page Load Completed'], order: 10, actions: [{ label: 'pixel', sends: 'necessary', run: () => { new Image().src = 'https://px.shop.example/p?name=${name}'; } }] }`);
+  ruleSource(`{ id: 'beacon', description: 'x', events: ['Page Load Completed'], order: 10, actions: [{ label: 'pixel', sends: 'necessary', hosts: ['px.shop.example'], run: (ctx) => { void ctx.runtime.send('necessary', 'https://px.shop.example/p?name=${name}', { via: 'image' }); } }] }`);
 const chat = (order: number) =>
   ruleSource(`{ id: 'chat', description: 'x', events: ['Page Load Completed'], order: ${order}, actions: [loadScript({ name: 'chat', url: 'https://chat.example/c.js', sends: 'necessary' })] }`, 'rule, loadScript');
 const survey = (consent: string) => ruleSource(`{ id: 'survey', description: 'x', events: ['Page Load Completed'], order: 30, consent: '${consent}', actions: [{ label: 'open', sends: '${consent}', run: () => {} }] }`);

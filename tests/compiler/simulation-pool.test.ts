@@ -13,7 +13,7 @@ let buildDir: string;
 
 beforeAll(async () => {
   root = container('pool', {
-    'rules/beacon.ts': ruleSource(`{ id: 'beacon', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'pixel', sends: 'necessary', run: () => { new Image().src = 'https://px.firm.example/p?path=' + encodeURIComponent(location.pathname); } }] }`),
+    'rules/beacon.ts': ruleSource(`{ id: 'beacon', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'pixel', sends: 'necessary', hosts: ['px.firm.example'], run: (ctx) => { void ctx.runtime.send('necessary', 'https://px.firm.example/p?path=' + encodeURIComponent(location.pathname), { via: 'image' }); } }] }`),
     // What a broken bundle can do to its worker: exhaust the heap, or never return.
     'rules/runaway.ts': ruleSource(`{ id: 'runaway', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'runaway', sends: 'necessary', run: () => {
       if (location.search.includes('exhaust')) { const hog: number[][] = []; for (;;) hog.push(new Array(1e6).fill(1)); }

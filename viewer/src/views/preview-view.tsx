@@ -204,8 +204,9 @@ function PreviewResult({ env, graph, result, inputCookies }: { env: string; grap
               </tr>
             </thead>
             <tbody>
-              {o.fired.map((r) => (
-                <tr key={`f:${r}`} data-outcome="fired">
+              {o.fired.map((r, i) => (
+                // A rule can fire twice on one event (consent given at start and after load).
+                <tr key={`f:${i}:${r}`} data-outcome="fired">
                   <th scope="row">
                     <RuleLink env={env} id={r} />
                   </th>
@@ -213,8 +214,8 @@ function PreviewResult({ env, graph, result, inputCookies }: { env: string; grap
                   <td className="muted">every condition held</td>
                 </tr>
               ))}
-              {o.skipped.map((s) => (
-                <tr key={`s:${s.rule}`} data-outcome="skipped">
+              {o.skipped.map((s, i) => (
+                <tr key={`s:${i}:${s.rule}`} data-outcome="skipped">
                   <th scope="row">
                     <RuleLink env={env} id={s.rule} />
                   </th>

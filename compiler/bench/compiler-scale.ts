@@ -16,6 +16,12 @@ const EVENTS = ['CTA Clicked', 'Content Downloads', 'Article Click', 'Search Per
 const AREAS = ['/advisor', '/individual', '/institutional', '/retirement', '/ria', '/fund-centre'];
 const ELEMENTS = ['pageName', 'linkId', 'contentTitle', 'contentType', 'customLinkName', 'searchTerm', 'navigationPath', 'promoName'];
 
+/**
+ * One number per data-layer event, above the catalogue's (event900-…): the compiler rejects two
+ * events sending one number (duplicate_analytics_event), so synthetic rules must not share.
+ */
+const syntheticEventNumber = (i: number) => 900 + (i % EVENTS.length);
+
 /** One synthetic rule module (it lives in rules/synthetic/ of the project copy). */
 export function syntheticRuleSource(i: number): string {
   const id = `synthetic-${String(i).padStart(5, '0')}`;
@@ -32,7 +38,7 @@ export default rule({
   description: 'Synthetic rule ${i}: ${evar} on ${event} under ${area}.',
   events: ['${event}'],
   conditions: [analyticsConsent, pathStartsWith('${area}')],
-  actions: [analyticsEvent({ linkName: '${id}', events: ['event${(i % 120) + 1}'], vars: { eVar22: de('pageName'), ${evar}: de('${element}') } })],
+  actions: [analyticsEvent({ linkName: '${id}', events: ['event${syntheticEventNumber(i)}'], vars: { eVar22: de('pageName'), ${evar}: de('${element}') } })],
   order: ${10 + (i % 7) * 10},
 });
 `;

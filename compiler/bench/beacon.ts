@@ -2,7 +2,7 @@ import { Window as HappyWindow } from 'happy-dom';
 
 // The cost of one analytics beacon in Node + happy-dom: building the query and URL of a typical
 // link hit (25 variables, events, products, context data, customer ids), and handing it to the
-// transport (an image GET). Median of many runs; figures, never thresholds.
+// transport (an image GET through the egress point: consent, host inventory, redaction). Median of many runs; figures, never thresholds.
 
 const RUNS = 2000;
 
@@ -19,6 +19,7 @@ export async function benchBeacon(): Promise<{ buildMicros: number; sendMicros: 
   g.__TAGC_VALIDATE__ ??= false;
   const { buildBeaconUrl, buildQuery } = await import('../../runtime/analytics/beacon');
   const { transmit } = await import('../../runtime/analytics/transport');
+  const { configureEgress } = await import('../../runtime/core/egress');
 
   const happy = new HappyWindow({ url: 'https://www.bench.example/us/funds/growth-fund.html', settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
   const win = happy as unknown as Window & typeof globalThis;
@@ -31,6 +32,8 @@ export async function benchBeacon(): Promise<{ buildMicros: number; sendMicros: 
   // A synthetic hit: the figure does not depend on the container, so neither do its hosts.
   const target = { trackingServer: 'metrics.bench.example', rsid: 'benchsuite' };
   const hit = () => ({ vars, now: new Date(), pageUrl: win.location.href, link: { name: 'Open an account', type: 'o' as const } });
+  // The send goes through the egress point as in a bundle: consent granted, the host in the inventory.
+  configureEgress({ hosts: { [target.trackingServer]: ['analytics'] }, allows: () => true });
 
   const build: number[] = [];
   const send: number[] = [];
@@ -45,6 +48,7 @@ export async function benchBeacon(): Promise<{ buildMicros: number; sendMicros: 
       send.push((t2 - t1) * 1000);
     }
   } finally {
+    configureEgress(null);
     await happy.happyDOM.abort();
     await happy.happyDOM.close();
   }

@@ -256,8 +256,9 @@ describe('a bucket that refuses a write', () => {
     } finally {
       await gateway.close();
     }
-    expect((await s3.body('dropped/dev/container.min.js')).equals(builds.a.bundle('dev'))).toBe(true);
-    expect((await json<ReleaseRecord>('dropped/dev/current.json')).buildId).toBe(idOf(builds.a));
+    // s3rver answers a PUT before its file is on disk (real S3 reads after writes): poll briefly.
+    await expect.poll(async () => (await s3.body('dropped/dev/container.min.js')).equals(builds.a.bundle('dev')), { timeout: 2_000 }).toBe(true);
+    await expect.poll(async () => (await json<ReleaseRecord>('dropped/dev/current.json')).buildId, { timeout: 2_000 }).toBe(idOf(builds.a));
     expect((await json<ReleaseHistory>('dropped/dev/releases.json')).releases.map((r) => r.buildId)).toEqual([idOf(builds.a)]);
   });
 

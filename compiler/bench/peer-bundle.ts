@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Graph, SimulationSettings } from '../graph-types';
+import { BROWSER_SCRIPT } from '../phases/5-emit/browser-build';
 import { containerSource, peerContainer, type PeerOptions } from './peer-container';
 
 // The peer's library, as Launch ships one: the generated container, then Turbine 28.1.0's engine
@@ -34,15 +35,7 @@ export async function buildPeerBundle(graph: Graph, consent: SimulationSettings[
         },
       },
     ],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    write: false,
-    legalComments: 'none',
-    charset: 'utf8',
-    logLevel: 'silent',
+    ...BROWSER_SCRIPT,
   });
   const code = result.outputFiles[0].text;
   const buf = Buffer.from(code);

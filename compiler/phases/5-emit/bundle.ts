@@ -5,6 +5,7 @@ import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { defines } from '../../environments';
 import type { EnvPlan } from '../4-plan';
+import { BROWSER_SCRIPT } from './browser-build';
 import { HASH_PLACEHOLDER } from './entry';
 import { pruneSiteConfig, type SiteUse } from './site-config-use';
 import { stripViewerMetadata, toJs } from './strip-metadata';
@@ -104,21 +105,13 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
     plugins: [projectModules(root, !plan.env.debug, options)],
     stdin: { contents: relativeImports(entry, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
     absWorkingDir: root,
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
+    ...BROWSER_SCRIPT,
     sourcemap: 'external',
     sourcesContent: true,
-    write: false,
     outfile: 'container.js',
     define: defines(plan.env),
     dropLabels: plan.env.debug ? [] : ['DEBUG'],
-    legalComments: 'none',
-    charset: 'utf8',
     metafile: true,
-    logLevel: 'silent',
   });
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;
   const mapFile = result.outputFiles.find((f) => f.path.endsWith('.map'))!;

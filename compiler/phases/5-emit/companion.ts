@@ -7,6 +7,7 @@ import * as esbuild from 'esbuild';
 import { defines } from '../../environments';
 import type { HostUse } from '../../graph-types';
 import type { EnvPlan } from '../4-plan';
+import { BROWSER_SCRIPT } from './browser-build';
 import type { BuildStamp } from './entry';
 
 // The debug companion of one environment (docs/debugging.md): the explanation code and texts
@@ -34,16 +35,8 @@ export async function buildCompanion(plan: EnvPlan, hosts: HostUse[], runtimeSta
   const data = { env: plan.env.name, build: `${stamp.version} ${stamp.buildTime}`, rules, hosts: Object.fromEntries(hosts.map((h) => [h.host, h.category])) };
   const result = await esbuild.build({
     stdin: { contents: `import { explainPage } from ${JSON.stringify(companionModule(runtimeStart))};\nexplainPage(${JSON.stringify(data)});\n`, resolveDir: dirname(runtimeStart), sourcefile: `tagc-debug-${plan.env.name}.ts`, loader: 'ts' },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    write: false,
+    ...BROWSER_SCRIPT,
     define: defines(plan.env),
-    legalComments: 'none',
-    charset: 'utf8',
-    logLevel: 'silent',
   });
   const code = result.outputFiles[0].text;
   const buf = Buffer.from(code);

@@ -264,6 +264,16 @@ describe('Preview in Chromium', () => {
     await page.close();
   });
 
+  it("lists as written only the cookies the bundle wrote, not a scenario's own", async () => {
+    const scenario = (await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'))).find((l) => l.scenario.cookies && Object.keys(l.scenario.cookies).length > 1 && (!l.environments || l.environments.includes('prod')))!.scenario;
+    const page = await open(`${served.origin}/viewer/#/prod/preview?scenario=${scenario.name}`);
+    await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
+    const written = await page.locator('table[data-cookies-written] tbody th').allTextContents();
+    for (const name of Object.keys(scenario.cookies!)) expect(written, name).not.toContain(name);
+    expect(Number(await page.locator('[data-cookies-preset]').getAttribute('data-cookies-preset'))).toBeGreaterThanOrEqual(Object.keys(scenario.cookies!).length);
+    await page.close();
+  });
+
   it('says that Preview needs tagc serve where the viewer is served as static files', async () => {
     const before = problems.length;
     const page = await open(`${server.origin}${insights('all')}`);
@@ -304,6 +314,43 @@ describe('Compare stg against prod in Chromium', () => {
     expect(added).toEqual(expect.arrayContaining(['analytics-qa', 'script-hosted-validation']));
     expect(await page.locator('li', { hasText: 'new: qa.firm.example' }).count()).toBeGreaterThan(0);
     await shot(page, 'compare-stg-prod-1280');
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('Compare from a tagc diff report in Chromium', () => {
+  // Real `tagc diff --format json` output (tests/fixtures/diff), served beside the build as a
+  // report CI publishes (or `tagc serve --diff` serves) would be.
+  const REPORT = 'test-artifacts/diff-report.json';
+  beforeAll(() => writeFileSync(join(BUILD, REPORT), readFileSync(join(REPO, 'tests', 'fixtures', 'diff', 'page-name-report.json'))));
+
+  it("shows the report's structure and, per changed scenario, the request parameters by their mapping names", async () => {
+    const page = await open(`${server.origin}/viewer/#/prod/compare?base=report:${REPORT}`, WIDE);
+    await page.waitForSelector('[data-report-done]');
+    expect(await page.locator('ul[data-kind="Data elements"] li[data-change="changed"]').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-name')))).toEqual(['pageName']);
+    const scenario = page.locator('section[data-scenario="advisor-faqs"]');
+    expect(await scenario.count()).toBe(1);
+    const v22 = await scenario.locator('tr[data-param="v22"]').first().evaluate((tr) => [...tr.children].map((c) => c.textContent));
+    expect(v22).toEqual(['eVar22 (pageName)', 'advisor > faqs > FAQs', 'advisor > faqs > Frequently Asked Questions']);
+    await shot(page, 'compare-diff-report-1920');
+    await page.close();
+    // An environment the report leaves out says so.
+    const dev = await open(`${server.origin}/viewer/#/dev/compare?base=report:${REPORT}`);
+    await dev.waitForSelector('[data-report-done]');
+    expect(await dev.locator('[data-report-done]').textContent()).toContain('The report does not cover dev; it covers prod, stg.');
+    await dev.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('opens a report chosen from disk, and refuses a file of another shape with where it differs', async () => {
+    const page = await open(`${server.origin}/viewer/#/stg/compare`);
+    const input = page.getByLabel(/Or open a tagc diff report/);
+    await input.setInputFiles({ name: 'graph.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(graphs.prod)) });
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^The report could not be opened: graph\.json is not a tagc diff report \(--format json\) this viewer can show: format: expected a number/);
+    await input.setInputFiles(join(REPO, 'tests', 'fixtures', 'diff', 'page-name-report.json'));
+    await page.waitForSelector('section[data-scenario="advisor-faqs"]');
+    expect(await query(page)).toEqual({ base: 'report:local:page-name-report.json' });
     await page.close();
     expect(problems).toEqual([]);
   });

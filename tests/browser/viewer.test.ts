@@ -18,6 +18,8 @@ import { REPO } from '../helpers/container';
 const BUILD = join(REPO, 'build');
 const ARTIFACTS = join(BUILD, 'test-artifacts');
 const DESKTOP = { width: 1280, height: 800 };
+/** A real `tagc diff --format json` report, served beside the build (relative to it). */
+const DIFF_REPORT = 'test-artifacts/diff-report.json';
 const WIDE = { width: 1920, height: 1080 };
 
 let server: RunningServer;
@@ -35,6 +37,7 @@ beforeAll(async () => {
   manifest = JSON.parse(readFileSync(join(BUILD, 'manifest.json'), 'utf8')) as Manifest;
   for (const env of Object.keys(manifest.environments)) graphs[env] = JSON.parse(readFileSync(join(BUILD, env, 'graph.json'), 'utf8')) as Graph;
   mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(join(BUILD, DIFF_REPORT), readFileSync(join(REPO, 'tests', 'fixtures', 'diff', 'page-name-report.json')));
   server = await startServer({ dir: BUILD });
   synthetic = await startServer({ dir: BUILD, routes: [syntheticRoutes(SYNTHETIC_RULES)] });
   served = await startServer({ dir: BUILD, routes: [previewRoute(BUILD, { scenarios: () => loadScenarios(REPO, join(REPO, 'tests', 'scenarios')) })] });
@@ -322,8 +325,7 @@ describe('Compare stg against prod in Chromium', () => {
 describe('Compare from a tagc diff report in Chromium', () => {
   // Real `tagc diff --format json` output (tests/fixtures/diff), served beside the build as a
   // report CI publishes (or `tagc serve --diff` serves) would be.
-  const REPORT = 'test-artifacts/diff-report.json';
-  beforeAll(() => writeFileSync(join(BUILD, REPORT), readFileSync(join(REPO, 'tests', 'fixtures', 'diff', 'page-name-report.json'))));
+  const REPORT = DIFF_REPORT;
 
   it("shows the report's structure and, per changed scenario, the request parameters by their mapping names", async () => {
     const page = await open(`${server.origin}/viewer/#/prod/compare?base=report:${REPORT}`, WIDE);
@@ -385,6 +387,7 @@ describe('accessibility of every view, axe-core in Chromium', () => {
       ['preview (static)', `${server.origin}/viewer/#/prod/preview`, '.notice'],
       ['preview (served, result)', `${served.origin}/viewer/#/prod/preview?url=${encodeURIComponent('https://www.firm.example/advisor/insights.html')}&consent=all&push=${encodeURIComponent('{"event":"Page Load Completed"}')}`, '[data-preview-done]'],
       ['compare (prod with test)', `${server.origin}/viewer/#/prod/compare?base=env:test`, '[data-compare-done]'],
+      ['compare (tagc diff report)', `${server.origin}/viewer/#/prod/compare?base=report:${DIFF_REPORT}`, '[data-report-done]'],
       ['releases (not published)', `${server.origin}/viewer/#/prod/releases`, '.notice'],
       ['unknown environment', `${server.origin}/viewer/#/qa/rules`, '[role="alert"]'],
     ];

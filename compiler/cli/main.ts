@@ -11,9 +11,10 @@ const USAGE = `tagc: rules-as-code tag manager
   tagc check                       compile without emitting and type-check the project: every diagnostic in one run
   tagc simulate [options]          run a built bundle in happy-dom and print JSON (tagc simulate --help)
   tagc diff --base <ref|dir>       what a change does to every environment: structure and scenarios, as PR markdown or JSON (tagc diff --help)
-  tagc serve [--port <n>] [--scenarios <dir>]
+  tagc serve [--port <n>] [--scenarios <dir>] [--diff <report.json>]
                                    serve build/ (bundles, demo page, viewer and its Preview: POST /api/preview,
-                                   offering the scenarios of tests/scenarios or <dir>) on 127.0.0.1
+                                   offering the scenarios of tests/scenarios or <dir>) on 127.0.0.1; --diff serves a
+                                   tagc diff --format json report as /diff.json for the viewer's Compare
   tagc bench [--rounds <n>]        tagc side by side with the Adobe stack in Chromium, every goal with its figure (tagc bench --help)
   tagc import launch <lib> [--out <dir>]
                                    turn a published Adobe Launch library into tagc modules and a report

@@ -290,6 +290,7 @@ export async function simulateScript(script: PageScript, options: SimulateOption
     ];
     if (provider && options.consent !== undefined) writeStoredConsent(provider, win, options.consent);
     options.beforeLoad?.(win);
+    result.cookiesBefore = { ...parseCookies(doc.cookie) };
 
     // happy-dom fires its own window load as soon as it can, before the document is parsed; only
     // the simulated page's load (below, after DOMContentLoaded) reaches the page's listeners.

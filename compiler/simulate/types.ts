@@ -32,6 +32,11 @@ export interface SimulateResult {
   requests: SimulatedRequest[];
   console: { level: string; text: string }[];
   cookies: Record<string, string>;
+  /**
+   * The cookies the page had when the bundle started (given with `--cookie`, stored consent,
+   * a scenario's set-up): `cookies` minus these is what the bundle wrote.
+   */
+  cookiesBefore?: Record<string, string>;
   localStorage: Record<string, string>;
   dataLayer: unknown[];
   /**

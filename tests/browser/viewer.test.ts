@@ -18,6 +18,8 @@ import { REPO } from '../helpers/container';
 const BUILD = join(REPO, 'build');
 const ARTIFACTS = join(BUILD, 'test-artifacts');
 const DESKTOP = { width: 1280, height: 800 };
+/** A real `tagc diff --format json` report, served beside the build (relative to it). */
+const DIFF_REPORT = 'test-artifacts/diff-report.json';
 const WIDE = { width: 1920, height: 1080 };
 
 let server: RunningServer;
@@ -35,6 +37,7 @@ beforeAll(async () => {
   manifest = JSON.parse(readFileSync(join(BUILD, 'manifest.json'), 'utf8')) as Manifest;
   for (const env of Object.keys(manifest.environments)) graphs[env] = JSON.parse(readFileSync(join(BUILD, env, 'graph.json'), 'utf8')) as Graph;
   mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(join(BUILD, DIFF_REPORT), readFileSync(join(REPO, 'tests', 'fixtures', 'diff', 'page-name-report.json')));
   server = await startServer({ dir: BUILD });
   synthetic = await startServer({ dir: BUILD, routes: [syntheticRoutes(SYNTHETIC_RULES)] });
   served = await startServer({ dir: BUILD, routes: [previewRoute(BUILD, { scenarios: () => loadScenarios(REPO, join(REPO, 'tests', 'scenarios')) })] });
@@ -264,6 +267,16 @@ describe('Preview in Chromium', () => {
     await page.close();
   });
 
+  it("lists as written only the cookies the bundle wrote, not a scenario's own", async () => {
+    const scenario = (await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'))).find((l) => l.scenario.cookies && Object.keys(l.scenario.cookies).length > 1 && (!l.environments || l.environments.includes('prod')))!.scenario;
+    const page = await open(`${served.origin}/viewer/#/prod/preview?scenario=${scenario.name}`);
+    await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
+    const written = await page.locator('table[data-cookies-written] tbody th').allTextContents();
+    for (const name of Object.keys(scenario.cookies!)) expect(written, name).not.toContain(name);
+    expect(Number(await page.locator('[data-cookies-preset]').getAttribute('data-cookies-preset'))).toBeGreaterThanOrEqual(Object.keys(scenario.cookies!).length);
+    await page.close();
+  });
+
   it('says that Preview needs tagc serve where the viewer is served as static files', async () => {
     const before = problems.length;
     const page = await open(`${server.origin}${insights('all')}`);
@@ -309,6 +322,42 @@ describe('Compare stg against prod in Chromium', () => {
   });
 });
 
+describe('Compare from a tagc diff report in Chromium', () => {
+  // Real `tagc diff --format json` output (tests/fixtures/diff), served beside the build as a
+  // report CI publishes (or `tagc serve --diff` serves) would be.
+  const REPORT = DIFF_REPORT;
+
+  it("shows the report's structure and, per changed scenario, the request parameters by their mapping names", async () => {
+    const page = await open(`${server.origin}/viewer/#/prod/compare?base=report:${REPORT}`, WIDE);
+    await page.waitForSelector('[data-report-done]');
+    expect(await page.locator('ul[data-kind="Data elements"] li[data-change="changed"]').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-name')))).toEqual(['pageName']);
+    const scenario = page.locator('section[data-scenario="advisor-faqs"]');
+    expect(await scenario.count()).toBe(1);
+    const v22 = await scenario.locator('tr[data-param="v22"]').first().evaluate((tr) => [...tr.children].map((c) => c.textContent));
+    expect(v22).toEqual(['eVar22 (pageName)', 'advisor > faqs > FAQs', 'advisor > faqs > Frequently Asked Questions']);
+    await shot(page, 'compare-diff-report-1920');
+    await page.close();
+    // An environment the report leaves out says so.
+    const dev = await open(`${server.origin}/viewer/#/dev/compare?base=report:${REPORT}`);
+    await dev.waitForSelector('[data-report-done]');
+    expect(await dev.locator('[data-report-done]').textContent()).toContain('The report does not cover dev; it covers prod, stg.');
+    await dev.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('opens a report chosen from disk, and refuses a file of another shape with where it differs', async () => {
+    const page = await open(`${server.origin}/viewer/#/stg/compare`);
+    const input = page.getByLabel(/Or open a tagc diff report/);
+    await input.setInputFiles({ name: 'graph.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(graphs.prod)) });
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^The report could not be opened: graph\.json is not a tagc diff report \(--format json\) this viewer can show: format: expected a number/);
+    await input.setInputFiles(join(REPO, 'tests', 'fixtures', 'diff', 'page-name-report.json'));
+    await page.waitForSelector('section[data-scenario="advisor-faqs"]');
+    expect(await query(page)).toEqual({ base: 'report:local:page-name-report.json' });
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('accessibility of every view, axe-core in Chromium', () => {
   const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   type Finding = { id: string; impact: string | null; nodes: number; help: string; first: string };
@@ -338,6 +387,7 @@ describe('accessibility of every view, axe-core in Chromium', () => {
       ['preview (static)', `${server.origin}/viewer/#/prod/preview`, '.notice'],
       ['preview (served, result)', `${served.origin}/viewer/#/prod/preview?url=${encodeURIComponent('https://www.firm.example/advisor/insights.html')}&consent=all&push=${encodeURIComponent('{"event":"Page Load Completed"}')}`, '[data-preview-done]'],
       ['compare (prod with test)', `${server.origin}/viewer/#/prod/compare?base=env:test`, '[data-compare-done]'],
+      ['compare (tagc diff report)', `${server.origin}/viewer/#/prod/compare?base=report:${DIFF_REPORT}`, '[data-report-done]'],
       ['releases (not published)', `${server.origin}/viewer/#/prod/releases`, '.notice'],
       ['unknown environment', `${server.origin}/viewer/#/qa/rules`, '[role="alert"]'],
     ];

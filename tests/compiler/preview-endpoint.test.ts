@@ -54,6 +54,21 @@ describe('the Preview endpoint', () => {
     expect(unknown.status).toBe(400);
   });
 
+  it("records the cookies the page had before the bundle ran, apart from those the bundle wrote", async () => {
+    const loaded = (await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'))).find((l) => l.scenario.cookies && Object.keys(l.scenario.cookies).length > 1 && (!l.environments || l.environments.includes('prod')))!;
+    const { answer } = await post({ env: 'prod', scenario: loaded.scenario.name });
+    if (!('result' in answer)) throw new Error(answer.error);
+    const before = answer.result.cookiesBefore ?? {};
+    for (const [name, value] of Object.entries(loaded.scenario.cookies!)) expect(before[name], name).toBe(value);
+    // By hand, with stored consent: the provider's cookie is the page's, the identity cookies the bundle's.
+    const manual = await post({ env: 'prod', url: 'https://www.firm.example/advisor/insights.html', consent: 'all', cookies: ['given=1'], push: [page] });
+    if (!('result' in manual.answer)) throw new Error(manual.answer.error);
+    const { cookies, cookiesBefore = {} } = manual.answer.result;
+    expect(cookiesBefore.given).toBe('1');
+    expect(Object.keys(cookiesBefore).length).toBeGreaterThan(1);
+    expect(Object.keys(cookies).filter((k) => !(k in cookiesBefore)).length).toBeGreaterThan(0);
+  });
+
   it('runs the built bundle on the page and answers what fired, what was skipped and why, and the beacons', async () => {
     const { status, answer } = await post({ env: 'prod', url: 'https://www.firm.example/advisor/insights.html', consent: 'all', push: [page, { event: 'Page Load Completed' }] });
     expect(status).toBe(200);

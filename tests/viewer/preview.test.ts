@@ -42,7 +42,12 @@ describe('Preview beacons', () => {
   });
 
   it('list only the cookies the bundle wrote or changed', () => {
-    expect(cookiesWritten(['a=1', 'b=2'], { a: '1', b: '3', c: '4' })).toEqual([['b', '3'], ['c', '4']]);
+    expect(cookiesWritten(['a=1', 'b=2'], { a: '1', b: '3', c: '4' })).toEqual({ written: [['b', '3'], ['c', '4']], preset: [['a', '1']] });
+    // The simulator's record of the jar at start (a scenario's cookies, stored consent) wins over the form.
+    expect(cookiesWritten({ OptanonConsent: 'groups=C0002:1', a: '1' }, { OptanonConsent: 'groups=C0002:1', a: '2', s_ecid: 'x' })).toEqual({
+      written: [['a', '2'], ['s_ecid', 'x']],
+      preset: [['OptanonConsent', 'groups=C0002:1']],
+    });
   });
 });
 

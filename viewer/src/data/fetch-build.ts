@@ -49,6 +49,14 @@ export async function loadGraph(env: string, base = dataBase()): Promise<Graph> 
   return once(base, entry.graph, checkGraph);
 }
 
+/** A JSON file of the build's origin (a `tagc diff` report beside the build), fetched once and checked. */
+export function loadChecked<T>(name: string, check: (value: unknown, what: string) => T, base = dataBase()): Promise<T> {
+  const url = new URL(name, base);
+  // A deep link must not make the viewer fetch from another site.
+  if (url.origin !== new URL(base).origin) return Promise.reject(new LoadError(`${name} is not on this viewer's site (${new URL(base).origin})`));
+  return once(base, name, check);
+}
+
 export function clearBuildCache(): void {
   cache.clear();
 }

@@ -165,8 +165,14 @@ export function groupRequests(requests: SimulatedRequest[]): RequestGroups {
   return g;
 }
 
-/** Cookies the bundle wrote: absent before the run, or with another value. */
-export function cookiesWritten(input: string[], after: Record<string, string>): [string, string][] {
-  const before = new Map(input.map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]));
-  return Object.entries(after).filter(([k, v]) => before.get(k) !== v);
+/**
+ * Cookies the bundle wrote (absent before the run, or with another value), and those the page
+ * already had. `before` is the simulator's record of the jar when the bundle started (given
+ * cookies, stored consent, a scenario's set-up); an older simulator without it leaves the form's
+ * own cookies as the only ones known.
+ */
+export function cookiesWritten(before: Record<string, string> | string[], after: Record<string, string>): { written: [string, string][]; preset: [string, string][] } {
+  const had = Array.isArray(before) ? new Map(before.map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)])) : new Map(Object.entries(before));
+  const entries = Object.entries(after);
+  return { written: entries.filter(([k, v]) => had.get(k) !== v), preset: entries.filter(([k, v]) => had.get(k) === v) };
 }

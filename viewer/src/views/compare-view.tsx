@@ -1,17 +1,26 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { reordered, structureChanged } from '../../../compiler/diff/structure';
-import type { DeclarationDiff, StructureDiff } from '../../../compiler/diff/types';
-import { compare, describeBase, formatBase, loadBase, parseBase, type CompareBase } from '../data/compare';
+import type { DeclarationDiff, DiffReport, StructureDiff } from '../../../compiler/diff/types';
+import { compare, describeBase, formatBase, loadBase, loadReport, openReportFile, parseBase, reportFor } from '../data/compare';
 import { formatBytes } from '../data/format';
 import { loadReleases, publishInfo } from '../data/releases';
 import { RuleLink } from '../layout/links';
+import { ReportBehaviour } from './compare-behaviour';
 import type { ViewProps } from './view-props';
 
 // Compare: this environment (head) against another environment of the build or the same
 // environment of another published build (base), as `tagc diff` reports it: declarations added,
-// removed and changed, firing order, consent gates, hosts, rules switched off, bundle size.
+// removed and changed, firing order, consent gates, hosts, rules switched off, bundle size. Or a
+// `tagc diff --format json` report opened from disk or beside the build, with its behaviour.
 
-type Loaded = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; diff: StructureDiff };
+type Loaded =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; diff: StructureDiff }
+  | { status: 'report'; report: DiffReport };
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function useBuildsOf(env: string, manifest: ViewProps['manifest']): string[] {
   const [ids, setIds] = useState<string[]>([]);
@@ -40,18 +49,31 @@ export function CompareView({ env, graph, manifest, route, updateQuery }: ViewPr
     if (!base) return setLoaded({ status: 'idle' });
     let live = true;
     setLoaded({ status: 'loading' });
-    loadBase(base, env, manifest).then(
-      (g) => live && setLoaded({ status: 'ready', diff: compare(env, g, graph) }),
-      (error: unknown) => live && setLoaded({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
-    );
+    const fail = (error: unknown) => live && setLoaded({ status: 'error', message: message(error) });
+    if (base.kind === 'report') loadReport(base.file).then((report) => live && setLoaded({ status: 'report', report }), fail);
+    else loadBase(base, env, manifest).then((g) => live && setLoaded({ status: 'ready', diff: compare(env, g, graph) }), fail);
     return () => {
       live = false;
     };
   }, [key, env, graph]);
 
   const choose = (value: string) => updateQuery((q) => (value ? q.set('base', value) : q.delete('base')));
+  const [fileError, setFileError] = useState<string | null>(null);
+  const openFile = (file: File | undefined) => {
+    if (!file) return;
+    setFileError(null);
+    openReportFile(file).then((b) => choose(formatBase(b)), (error: unknown) => setFileError(message(error)));
+  };
   return (
-    <section aria-labelledby="compare-title" className="view">
+    <section
+      aria-labelledby="compare-title"
+      className="view"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        openFile(e.dataTransfer.files[0]);
+      }}
+    >
       <h2 id="compare-title">Compare {env}</h2>
       <form className="preview-form" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
@@ -75,10 +97,20 @@ export function CompareView({ env, graph, manifest, route, updateQuery }: ViewPr
               </optgroup>
             )}
             {base?.kind === 'build' && !builds.includes(base.buildId) && <option value={key}>build {base.buildId}</option>}
+            {base?.kind === 'report' && <option value={key}>{describeBase(base, env)}</option>}
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor="compare-report">Or open a tagc diff report (JSON of <code>tagc diff --format json</code>; dropping it here works too)</label>
+          <input id="compare-report" type="file" accept="application/json,.json" onChange={(e) => openFile(e.target.files?.[0])} />
         </div>
       </form>
       <div aria-live="polite">
+        {fileError && (
+          <p role="alert" className="load-error">
+            The report could not be opened: {fileError}
+          </p>
+        )}
         {loaded.status === 'loading' && <p className="loading">Loading {base && describeBase(base, env)}…</p>}
         {loaded.status === 'error' && (
           <p role="alert" className="load-error">
@@ -86,18 +118,37 @@ export function CompareView({ env, graph, manifest, route, updateQuery }: ViewPr
           </p>
         )}
       </div>
-      {loaded.status === 'ready' && base && <DiffResult env={env} base={base} diff={loaded.diff} />}
+      {loaded.status === 'ready' && base && <DiffResult env={env} baseLabel={describeBase(base, env)} headLabel={`${env} of this build`} diff={loaded.diff} />}
+      {loaded.status === 'report' && <ReportResult env={env} report={loaded.report} />}
     </section>
   );
 }
 
-function DiffResult({ env, base, diff }: { env: string; base: CompareBase; diff: StructureDiff }) {
+function ReportResult({ env, report }: { env: string; report: DiffReport }) {
+  const { structure } = reportFor(report, env);
+  return (
+    <div className="compare-report" data-report-done="">
+      <p>
+        <strong>tagc diff</strong> report: base <strong>{report.base.label}</strong>, head <strong>{report.head.label}</strong>, environments {report.environments.join(', ')}.
+        {report.failed.length > 0 && <> It fails on: {report.failed.join('; ')}.</>}
+      </p>
+      {structure ? (
+        <DiffResult env={env} baseLabel={`${env} of ${report.base.label}`} headLabel={`${env} of ${report.head.label}`} diff={structure} />
+      ) : (
+        <p>The report does not cover {env}; it covers {report.environments.join(', ')}.</p>
+      )}
+      <ReportBehaviour env={env} report={report} />
+    </div>
+  );
+}
+
+function DiffResult({ env, baseLabel, headLabel, diff }: { env: string; baseLabel: string; headLabel: string; diff: StructureDiff }) {
   const sign = (n: number) => (n > 0 ? `+${formatBytes(n)}` : n < 0 ? `−${formatBytes(-n)}` : 'no change');
   return (
     <div className="compare-result" data-compare-done="" data-changed={structureChanged(diff) ? 'yes' : 'no'}>
       <p>
-        Base: <strong>{describeBase(base, env)}</strong>
-        {diff.base ? ` (built ${new Date(diff.base.buildTime).toLocaleString()})` : ' (absent: everything is new)'}; head: <strong>{env} of this build</strong>.{' '}
+        Base: <strong>{baseLabel}</strong>
+        {diff.base ? ` (built ${new Date(diff.base.buildTime).toLocaleString()})` : ' (absent: everything is new)'}; head: <strong>{headLabel}</strong>.{' '}
         {diff.identical ? 'The bundles are the same bytes.' : !structureChanged(diff) ? 'No structural change.' : null}
       </p>
       <p className="small">

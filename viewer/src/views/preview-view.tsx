@@ -182,7 +182,7 @@ function PreviewResult({ env, graph, result, inputCookies }: { env: string; grap
   const outcomes = useMemo(() => outcomesByEvent(graph, result), [graph, result]);
   const names = useMemo(() => wireNames(graph), [graph]);
   const requests = groupRequests(result.requests);
-  const written = cookiesWritten(inputCookies, result.cookies);
+  const { written, preset } = cookiesWritten(result.cookiesBefore ?? inputCookies, result.cookies);
   return (
     <div className="preview-result" data-preview-done="">
       <p className="small">
@@ -251,11 +251,16 @@ function PreviewResult({ env, graph, result, inputCookies }: { env: string; grap
       <RequestList title="Scripts" list={requests.scripts} />
       <RequestList title="Other requests" list={requests.other} />
       <h3>Cookies written</h3>
+      {preset.length > 0 && (
+        <p className="small" data-cookies-preset={preset.length}>
+          Not listed: {preset.length} {preset.length === 1 ? 'cookie' : 'cookies'} the page already had before the bundle ran and kept unchanged ({preset.map(([k]) => k).join(', ')}).
+        </p>
+      )}
       {written.length === 0 ? (
         <p>None.</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table">
+          <table className="data-table" data-cookies-written={written.length}>
             <caption className="visually-hidden">Cookies written</caption>
             <thead>
               <tr>

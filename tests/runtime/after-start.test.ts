@@ -34,8 +34,8 @@ describe('start-up work after the queued events', () => {
   });
 
   it('inserts a script at once when its rule fires after start-up', () => {
-    boot([rule({ id: 'later', description: 'x', events: ['Open Chat'], actions: [loadScript({ name: 'chat', url: SRC, sends: 'necessary' })] })]);
-    (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'Open Chat' });
+    boot([rule({ id: 'later', description: 'x', events: ['CTA Clicked'], actions: [loadScript({ name: 'chat', url: SRC, sends: 'necessary' })] })]);
+    (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'CTA Clicked' });
     expect(inserted()).toBe(1);
   });
 });

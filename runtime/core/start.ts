@@ -100,7 +100,7 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
     refused: (e) => monitors.emit('requestRefused', e),
   });
 
-  const resolver = createResolver({ ...config.dataElements }, services);
+  const resolver = createResolver(config.dataElements, services);
   const dispatcher = createDispatcher(config, resolver, services, monitors);
 
   const api = createApi({

@@ -1,9 +1,10 @@
 // The page both stacks are measured on. Identical for tagc and the peer except for the library and
 // the one line that registers a rule monitor (tagc's `__tagcMonitors`, Turbine's
-// `_satellite._monitors`). The prelude grants consent to every category (the visitor who accepted
-// the notice, so every analytics rule runs), queues Page Load Started, records each analytics hit
-// (image, sendBeacon or fetch to /b/ss/) with its time, and defines the in-page measurements the
-// harness calls by name. Plain ES5 strings: nothing of the harness's transpiler reaches the page.
+// `_satellite._monitors`), on the same hook in both: `ruleTriggered`, the moment an event reaches a
+// rule, before its conditions run (Turbine notifies it before queueing the rule). The prelude
+// grants consent to every category (the visitor who accepted the notice, so every analytics rule
+// runs), queues Page Load Started, records each analytics hit (image, sendBeacon or fetch to
+// /b/ss/) with its time, and defines the in-page measurements the harness calls by name. Plain ES5 strings: nothing of the harness's transpiler reaches the page.
 
 export type Stack = 'tagc' | 'peer';
 
@@ -81,7 +82,7 @@ export function benchPage(o: BenchPageOptions): string {
   for (const id of o.pageLoadStartedRules) pls[id] = true;
   const monitor =
     o.stack === 'tagc'
-      ? `window.__tagcMonitors = [{ ruleFired: function (e) { B.reached(e.rule); }, ruleSkipped: function (e) { B.reached(e.rule); } }];`
+      ? `window.__tagcMonitors = [{ ruleTriggered: function (e) { B.reached(e.rule); } }];`
       : `window._satellite = { _monitors: [{ ruleTriggered: function (e) { B.reached(e.rule.name); } }] };`;
   const consent = o.consentCookie ? `document.cookie = ${JSON.stringify(`${o.consentCookie}; path=/; max-age=31536000`)};` : '';
   return `<!doctype html><html><head><meta charset="utf-8"><title>bench</title>

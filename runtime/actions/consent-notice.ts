@@ -1,3 +1,4 @@
+import { afterStart } from '../core/after-start';
 import { log } from '../core/log';
 import type { Action } from '../declare/types';
 import { consentSlot } from '../consent/gate';
@@ -48,7 +49,7 @@ export function loadConsentNotice(options: ConsentNoticeOptions): Action {
       ensureContainer(doc, 'teconsent', false);
       watchNoticePage(win, options.page, noticeLanguage(win, options.url.canadaPrefixes));
       const src = noticeUrl(win, options.url);
-      injectScript(win, 'necessary', src).catch(() => log.error(`Failed to load the consent notice ${src}`));
+      afterStart(ctx.runtime, () => void injectScript(win, 'necessary', src).catch(() => log.error(`Failed to load the consent notice ${src}`)));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { afterStart } from '../core/after-start';
 import { egressSource } from '../core/egress';
 import { log, reason } from '../core/log';
 import type { Action, Env, SendCategory } from '../declare/types';
@@ -78,28 +79,32 @@ export function loadScript(options: ScriptOptions): Action {
       if (loaded.has(src)) return;
       loaded.add(src);
       // Not awaited: a slow vendor must not hold the page's events; its own timeout ends the wait.
-      let done = false;
-      const timer = win.setTimeout(() => {
-        if (done) return;
-        done = true;
-        log.error(`Failed to load the ${options.name} script ${src}: timed out after ${options.timeout ?? DEFAULT_TIMEOUT} ms`);
-      }, options.timeout ?? DEFAULT_TIMEOUT);
-      injectScript(win, options.sends, src, options.attributes).then(
-        () => {
-          if (done) return;
-          done = true;
-          win.clearTimeout(timer);
-          runInit(win, options);
-        },
-        (error: unknown) => {
-          if (done) return;
-          done = true;
-          win.clearTimeout(timer);
-          log.error(`Failed to load the ${options.name} script: ${reason(error)}`);
-        },
-      );
+      afterStart(ctx.runtime, () => insertScript(win, options, src));
     },
   };
+}
+
+function insertScript(win: Window & typeof globalThis, options: ScriptOptions, src: string): void {
+  let done = false;
+  const timer = win.setTimeout(() => {
+    if (done) return;
+    done = true;
+    log.error(`Failed to load the ${options.name} script ${src}: timed out after ${options.timeout ?? DEFAULT_TIMEOUT} ms`);
+  }, options.timeout ?? DEFAULT_TIMEOUT);
+  injectScript(win, options.sends, src, options.attributes).then(
+    () => {
+      if (done) return;
+      done = true;
+      win.clearTimeout(timer);
+      runInit(win, options);
+    },
+    (error: unknown) => {
+      if (done) return;
+      done = true;
+      win.clearTimeout(timer);
+      log.error(`Failed to load the ${options.name} script: ${reason(error)}`);
+    },
+  );
 }
 
 const DEFAULT_TIMEOUT = 8000;

@@ -13,8 +13,11 @@ export interface ConsentSlot {
   listeners: ((change: 'given' | 'changed' | 'declined') => void)[];
 }
 
+// Asked on every consent check (rules, conditions, each request): no closure per call.
+const emptySlot = (): ConsentSlot => ({ api: null, listeners: [] });
+
 export function consentSlot(services: RuntimeServices): ConsentSlot {
-  return services.service<ConsentSlot>('consent', () => ({ api: null, listeners: [] }));
+  return services.service<ConsentSlot>('consent', emptySlot);
 }
 
 export function consentAllows(services: RuntimeServices, category: ConsentCategory): boolean {

@@ -62,7 +62,20 @@ export interface CookieOptions {
   secure?: boolean;
 }
 
-/** Writes a cookie; returns false where cookies are blocked. */
+// A read right after a write is the costliest cookie call (the getter must wait for the write to
+// reach the browser's jar). The first write on a page is read back once: it proves the page saves
+// cookies. After that, tagc's writes and removals update the parsed jar of the task in place.
+const saves = new WeakSet<Document>();
+
+function remember(doc: Document, name: string, value: string | undefined): void {
+  if (cached?.doc !== doc) return;
+  const jar: Record<string, string> = Object.assign(Object.create(null), cached.jar);
+  if (value === undefined) delete jar[name];
+  else jar[name] = value;
+  cached = { doc, jar };
+}
+
+/** Writes a cookie; returns false where cookies are blocked (known from the page's first write). */
 export function setCookie(name: string, value: string, options: CookieOptions = {}, doc: Document = document): boolean {
   try {
     let cookie = `${name}=${encodeURIComponent(value)}; path=${options.path ?? '/'}`;
@@ -74,8 +87,14 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
     cookie += `; SameSite=${options.sameSite ?? 'Lax'}`;
     if (options.secure ?? doc.location?.protocol === 'https:') cookie += '; Secure';
     doc.cookie = cookie;
+    if (saves.has(doc)) {
+      remember(doc, name, value);
+      return true;
+    }
     cached = null;
-    return getCookie(name, doc) === value;
+    const saved = getCookie(name, doc) === value;
+    if (saved) saves.add(doc);
+    return saved;
   } catch {
     return false;
   }
@@ -86,8 +105,9 @@ export function removeCookie(name: string, options: Pick<CookieOptions, 'domain'
     // A past expiry alone: every browser deletes on it (happy-dom keeps an empty cookie on max-age=0).
     let cookie = `${name}=; path=${options.path ?? '/'}; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
     if (options.domain) cookie += `; domain=${options.domain}`;
-    cached = null;
     doc.cookie = cookie;
+    if (saves.has(doc)) remember(doc, name, undefined);
+    else cached = null;
   } catch {
     // Nothing to remove where cookies are blocked.
   }

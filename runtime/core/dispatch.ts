@@ -51,11 +51,14 @@ function explain(condition: Condition, ctx: RuleContext): Explanation | undefine
   }
 }
 
+const NONE: readonly number[] = [];
+
 export function createDispatcher(compiled: DispatchTable, resolver: Resolver, services: RuntimeServices, monitors: Monitors) {
   const queue: Job[] = [];
   let busy = false;
-  // Without a prototype, an event named "constructor" or "__defineGetter__" finds no rules.
-  const table: Record<string, readonly number[]> = Object.assign(Object.create(null), compiled.table);
+  // Own keys only: an event named "constructor" or "__defineGetter__" finds no rules. (Looked up
+  // per event rather than copied at start-up: no start-up work that grows with the table.)
+  const rulesOf = (key: string): readonly number[] => (Object.prototype.hasOwnProperty.call(compiled.table, key) ? compiled.table[key] : NONE);
 
   function fail(rule: Rule, action: Action, index: number, job: Job, error: unknown): void {
     const message = reason(error);
@@ -112,7 +115,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   }
 
   function runJob(job: Job, from: number, scope: ReturnType<Resolver['scope']>): void | Promise<void> {
-    const indices = table[job.key] ?? [];
+    const indices = rulesOf(job.key);
     for (let i = from; i < indices.length; i++) {
       const pending = runRule(compiled.rules[indices[i]], job, scope);
       if (pending) return pending.then(() => runJob(job, i + 1, scope));

@@ -35,7 +35,7 @@ export interface Scope {
   value<T>(param: T): unknown;
 }
 
-export function createResolver(elements: Record<string, DataElement>, services: RuntimeServices): Resolver {
+export function createResolver(elements: Readonly<Record<string, DataElement>>, services: RuntimeServices): Resolver {
   const pageview = new Map<string, unknown>();
   const custom = new Map<string, unknown>();
 
@@ -116,7 +116,7 @@ export function createResolver(elements: Record<string, DataElement>, services: 
     setVar(name, value) {
       if (value === undefined) custom.delete(name);
       else custom.set(name, value);
-      const el = elements[name];
+      const el = Object.prototype.hasOwnProperty.call(elements, name) ? elements[name] : undefined;
       if (el && el.storage && el.storage !== 'none') {
         if (isEmpty(value)) {
           pageview.delete(name);

@@ -1,6 +1,7 @@
 import type { DataElement, EventSource, JsonState, Rule, RuntimeServices, SendCategory } from '../declare/types';
 import { consentAllows } from '../consent/gate';
 import { configureRedaction } from '../privacy/redact';
+import { holdAfterStart } from './after-start';
 import { createApi, type BuildInfo } from './api';
 import { attachDataLayer, dataLayerArray, monitorOverwrite, whenConsentCookie } from './data-layer';
 import { createDispatcher } from './dispatch';
@@ -99,7 +100,7 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
     refused: (e) => monitors.emit('requestRefused', e),
   });
 
-  const resolver = createResolver({ ...config.dataElements }, services);
+  const resolver = createResolver(config.dataElements, services);
   const dispatcher = createDispatcher(config, resolver, services, monitors);
 
   const api = createApi({
@@ -118,6 +119,7 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
   // Events raised while the bundle starts (by a rule, a provider or the page) wait until every
   // source is attached and the data layer has taken its queued entries, then run in order.
   dispatcher.hold();
+  const endStart = holdAfterStart(services);
   for (const source of config.sources) {
     try {
       source.listen?.((payload) => services.emit(source.key, source.key.replace(/^@/, ""), payload), services);
@@ -142,5 +144,6 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
     }
   });
   dispatcher.release();
+  endStart();
   return { services, push: services.push, state: () => currentState() };
 }

@@ -21,10 +21,29 @@ const BRAND = /^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[0-9]|6)/;
 let strip = new Set<string>();
 let on = true;
 
+// Beacons repeat most of their values push after push (report suite, page name, variables): the
+// redacted form of a short query segment or path segment is remembered. Redaction is a pure
+// function of the segment and the settings, so the memo is dropped only when the settings change;
+// it is bounded, and long values (where a hostile payload would sit) are never kept.
+const MEMO_MAX = 256;
+const MEMO_VALUE = 200;
+let memo = new Map<string, string | null>();
+
+function remembered(key: string, compute: () => string | null): string | null {
+  if (key.length > MEMO_VALUE) return compute();
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const out = compute();
+  if (memo.size >= MEMO_MAX) memo = new Map();
+  memo.set(key, out);
+  return out;
+}
+
 /** The site's settings: redaction on (default) or off, and query parameters to drop everywhere. */
 export function configureRedaction(options: { enabled?: boolean; strip?: readonly string[] } = {}): void {
   on = options.enabled !== false;
   strip = new Set((options.strip ?? []).map((s) => s.toLowerCase()));
+  memo = new Map();
 }
 
 function luhn(digits: string): boolean {
@@ -81,15 +100,20 @@ function text(s: string, depth: number): string {
   return /%[0-9A-Fa-f]{2}/.test(out) ? component(out, depth + 1) : out;
 }
 
+/** One `name=value` of a query: null when the site strips the name, else with its value checked. */
+function segment(seg: string, depth: number): string | null {
+  if (strip.has((decode(seg.split('=')[0]) ?? '').toLowerCase())) return null;
+  const eq = seg.indexOf('=');
+  return eq < 0 ? component(seg, depth) : seg.slice(0, eq + 1) + component(seg.slice(eq + 1), depth);
+}
+
 function query(q: string, depth: number): string {
-  return q
-    .split('&')
-    .filter((seg) => !strip.has((decode(seg.split('=')[0]) ?? '').toLowerCase()))
-    .map((seg) => {
-      const eq = seg.indexOf('=');
-      return eq < 0 ? component(seg, depth) : seg.slice(0, eq + 1) + component(seg.slice(eq + 1), depth);
-    })
-    .join('&');
+  const out: string[] = [];
+  for (const seg of q.split('&')) {
+    const clean = remembered(`q${depth}${seg}`, () => segment(seg, depth));
+    if (clean !== null) out.push(clean);
+  }
+  return out.join('&');
 }
 
 function url(u: string, depth: number): string {
@@ -97,7 +121,7 @@ function url(u: string, depth: number): string {
   const head = hash < 0 ? u : u.slice(0, hash);
   const q = head.indexOf('?');
   const path = q < 0 ? head : head.slice(0, q);
-  let out = path.split('/').map((seg) => component(seg, depth, true)).join('/');
+  let out = path.split('/').map((seg) => remembered(`p${depth}${seg}`, () => component(seg, depth, true))!).join('/');
   if (q >= 0) out += `?${query(head.slice(q + 1), depth)}`;
   return hash < 0 ? out : `${out}#${component(u.slice(hash + 1), depth)}`;
 }

@@ -81,6 +81,17 @@ describe('redaction in URLs and bodies', () => {
     expect(redactUrl(`https://metrics.firm.example/b/ss/r?g=${encodeURIComponent(inner)}`)).toBe(`https://metrics.firm.example/b/ss/r?g=${encodeURIComponent(`${PAGE}?keep=1`)}`);
   });
 
+  it('redacts a repeated beacon the same way every time, and forgets what it learnt when the settings change', () => {
+    const url = `${PAGE}?v0=${encodeURIComponent('john@gmail.com')}&email=x&keep=1`;
+    const first = redactUrl(url);
+    expect(first).toBe(`${PAGE}?v0=${encodeURIComponent(REDACTED)}&email=x&keep=1`);
+    expect(redactUrl(url)).toBe(first);
+    configureRedaction({ strip: ['email'] });
+    expect(redactUrl(url)).toBe(`${PAGE}?v0=${encodeURIComponent(REDACTED)}&keep=1`);
+    configureRedaction({ strip: [] });
+    expect(redactUrl(url)).toBe(first);
+  });
+
   it('stays linear on hostile values (long runs before an @, digits without end)', () => {
     const hostile = ['a'.repeat(65_536) + '@x', '1'.repeat(65_536), `${'1 '.repeat(30_000)}x`, `${'%25'.repeat(20_000)}40`, `${'a.'.repeat(30_000)}@b`];
     const t0 = performance.now();

@@ -60,7 +60,7 @@ function hashBuild(p: Project, entryPoints: Entry[]): Promise<esbuild.BuildResul
   });
 }
 
-export async function declarationHashes(p: Project, load: LoadResult): Promise<Map<string, string>> {
+export async function declarationHashes(p: Project, load: LoadResult, batch: number = BATCH): Promise<Map<string, string>> {
   // Rule and schema modules default-export their one declaration: the module is the entry. A data
   // element is one export of a module: a one-line module re-exporting it is its entry.
   const stubs = mkdtempSync(join(tmpdir(), 'tagc-hash-'));
@@ -78,8 +78,8 @@ export async function declarationHashes(p: Project, load: LoadResult): Promise<M
   const hashes = new Map<string, string>();
   try {
     // One run at a time: esbuild spreads each over every core, and the bundles share its process.
-    for (let start = 0; start < entryPoints.length; start += BATCH) {
-      const result = await hashBuild(p, entryPoints.slice(start, start + BATCH));
+    for (let start = 0; start < entryPoints.length; start += batch) {
+      const result = await hashBuild(p, entryPoints.slice(start, start + batch));
       for (const file of result.outputFiles) {
         const d = entries.get(file.path.slice(file.path.lastIndexOf(sep) + 1).replace(/\.js$/, ''));
         if (d) hashes.set(declarationKey(d), createHash('sha256').update(file.text).digest('hex').slice(0, 16));

@@ -10,7 +10,7 @@ import { buildGraph, type ContainerGraph } from './phases/3-graph';
 import { declarationHashes } from './phases/3-graph/hashes';
 import { plan, type EnvPlan } from './phases/4-plan';
 import { addPositions } from './diagnostics/locate';
-import { emitBundles, manifestFor, readManifest, writeOutput } from './phases/5-emit';
+import { emitBundles, manifestFor, projectSiteUse, readManifest, writeOutput, type EarlyWork } from './phases/5-emit';
 import type { Bundle } from './phases/5-emit/bundle';
 import type { BuildStamp } from './phases/5-emit/entry';
 import { dataElementNames, declareTypesModule, payloadTypes, writeGenerated } from './phases/5-emit/types';
@@ -73,8 +73,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
 
   const loaded = await time('load', () => load(p, diagnostics));
   // Content hashes run in esbuild's process while the compiler validates and plans.
-  const hashing = options.emit === false ? null : declarationHashes(p, loaded);
-  hashing?.catch(() => undefined);
+  // So does the scan of what the project reads from its site configuration.
+  const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded), site: projectSiteUse(options.root, loaded) };
+  for (const pending of Object.values(early)) pending.catch(() => undefined);
   await time('validate', () => validate(loaded, registry, diagnostics));
   const graph = await time('graph', () => buildGraph(loaded, registry));
   addPositions(options.root, diagnostics.list);
@@ -115,7 +116,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   let bundles: Record<string, Bundle> = {};
   if (options.emit !== false) {
     const t0 = performance.now();
-    const out = await emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, hashing!);
+    const out = await emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, early);
     bundles = out.bundles;
     Object.assign(timings, out.timings);
     const manifest = manifestFor(graph, plans, bundles, out.hosts, stamp, readManifest(outDir), out.companions);

@@ -104,7 +104,9 @@ export function typeCheck(p: Project, scope: TypeCheckScope): Promise<Diagnostic
   const own = join(p.root, 'tsconfig.json');
   // A project without its own tsconfig.json is checked as its container.
   const config = scope === 'container' || !existsSync(own) ? containerConfig(p, cache) : own;
-  const args = [tscPath(), '--noEmit', '-p', config, '--pretty', 'false', '--incremental', '--tsBuildInfoFile', join(cache, `${scope}.tsbuildinfo`)];
+  // One checker thread: tsc runs beside bundling, and its parallel checkers cost more CPU and
+  // memory than they save (5,000 rules on 2 cores: 1.9 s and 257 MB against 2.8-3.4 s and 319 MB).
+  const args = [tscPath(), '--noEmit', '-p', config, '--pretty', 'false', '--incremental', '--tsBuildInfoFile', join(cache, `${scope}.tsbuildinfo`), '--singleThreaded'];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: p.root, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

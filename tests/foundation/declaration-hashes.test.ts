@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
+import { Diagnostics } from '../../compiler/diagnostics';
+import { load } from '../../compiler/phases/1-load';
+import { declarationHashes } from '../../compiler/phases/3-graph/hashes';
+import { project } from '../../compiler/project';
 import type { Graph } from '../../compiler/graph-types';
 import { container, DECLARE, removeContainer, ruleSource } from '../helpers/container';
 
@@ -58,6 +62,16 @@ describe('declaration hashes in graph.json', () => {
   it('change for the one data element whose code changed, not for its siblings in the module', async () => {
     const changed = await hashes('hash-element', files(HELPER, 'why'));
     expect(Object.keys(changed).filter((k) => changed[k] !== base[k])).toEqual(['data element y']);
+  });
+
+  it('are the same whether all declarations are hashed in one esbuild run or in runs of a few', async () => {
+    const root = container('hash-batches', files(HELPER, 'y'));
+    roots.push(root);
+    const p = project(root);
+    const loaded = await load(p, new Diagnostics());
+    const oneRun = await declarationHashes(p, loaded, Number.MAX_SAFE_INTEGER);
+    expect(oneRun.size).toBe(5);
+    for (const batch of [1, 2]) expect(await declarationHashes(p, loaded, batch)).toEqual(oneRun);
   });
 
   it('ignore comments', async () => {

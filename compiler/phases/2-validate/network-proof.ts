@@ -6,7 +6,7 @@ import { inventoryKeys } from '../../../runtime/core/egress';
 import type { Rule, SendCategory } from '../../../runtime/declare/types';
 import type { Diagnostics } from '../../diagnostics';
 import type { Loaded } from '../1-load';
-import { findNetworkUses, findSends, type Located } from './network-uses';
+import { findNetworkUses, findSends, type Located, type SendCall } from './network-uses';
 
 // The network half of the consent proof (docs/security.md): custom code reaches the network only
 // through ctx.runtime.send (the egress point, which checks consent, the host inventory and
@@ -107,6 +107,17 @@ export function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): v
       for (const use of findNetworkUses(sf)) if (!use.object || urlBearing(use.object)) diagnostics.report('custom_network_use', fileOf(f), { what: use.what }, [], at(sf, use));
     }
 
+    // A file's imports and sends, read once: shared helpers are reached from every rule (their
+    // walk per rule made the proof grow with rules times helpers).
+    const scanned = new Map<string, { imports: string[]; sends: (SendCall & { loc: { line: number; column: number } })[] } | null>();
+    const scan = (f: string) => {
+      if (!scanned.has(f)) {
+        const sf = source(f);
+        scanned.set(f, sf ? { imports: importsOf(sf).flatMap((spec) => resolveImport(f, spec, files) ?? []), sends: findSends(sf).map((s) => ({ ...s, loc: at(sf, s) })) } : null);
+      }
+      return scanned.get(f)!;
+    };
+
     // Sends: each rule module and the custom modules it imports, against that rule's actions.
     for (const r of rules) {
       const use = ruleUse(r);
@@ -116,14 +127,11 @@ export function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): v
         const f = queue.shift()!;
         if (seen.has(f) || !custom(f)) continue;
         seen.add(f);
-        const sf = source(f);
-        if (!sf) continue;
-        for (const spec of importsOf(sf)) {
-          const next = resolveImport(f, spec, files);
-          if (next) queue.push(next);
-        }
-        for (const s of findSends(sf)) {
-          const loc = at(sf, s);
+        const found = scan(f);
+        if (!found) continue;
+        queue.push(...found.imports);
+        for (const s of found.sends) {
+          const loc = { ...s.loc };
           if (s.category === undefined || !CATEGORIES.includes(s.category as SendCategory)) {
             diagnostics.report('send_category_unknown', fileOf(f), { rule: use.name }, [], loc);
           } else if (s.actionSends !== undefined ? s.actionSends !== s.category : !use.categories.has(s.category)) {

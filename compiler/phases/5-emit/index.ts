@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../../diagnostics';
 import type { HostUse, Manifest } from '../../graph-types';
 import type { KindRegistry } from '../../kinds/registry';
+import type { LoadResult } from '../1-load';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
-import { bundle, type Bundle, type BundleOptions } from './bundle';
+import { bundle, type Bundle, type BundleOptions, type SiteConfigUse } from './bundle';
 import { buildCompanion, type Companion } from './companion';
 import { egressEntry, sitePrivacy } from './egress';
 import { entrySource, type BuildStamp } from './entry';
@@ -38,7 +39,37 @@ export interface Emitted {
   companions: Record<string, Companion>;
 }
 
-export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], hashes: Promise<Map<string, string>> = Promise.resolve(new Map())): Promise<Emitted> {
+/** What the project's modules read from its site configuration (site-config-use.ts): it needs only the loaded files, so compile() starts it beside validation. */
+export async function projectSiteUse(root: string, load: LoadResult): Promise<SiteConfigUse | undefined> {
+  const file = load.site?.abs;
+  return file ? { file, use: await siteConfigUse(['rules', 'data-elements', 'runtime'].map((d) => join(root, d)), file) } : undefined;
+}
+
+/** Work compile() starts before emitting, so that it overlaps the compiler's other phases. */
+export interface EarlyWork {
+  /** Declaration hashes (3-graph/hashes.ts), for graph.json. */
+  hashes?: Promise<Map<string, string>>;
+  site?: Promise<SiteConfigUse | undefined>;
+}
+
+/** Environments bundled at once: two keep esbuild's process busy while Node prepares the next entry, with two bundles' memory at most. */
+const BUNDLES_AT_ONCE = 2;
+
+/** `f` over `items`, at most `limit` at a time; results in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await f(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], early: EarlyWork = {}): Promise<Emitted> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const privacy = sitePrivacy(graph.load.site?.value);
@@ -49,29 +80,39 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const hosts: Record<string, HostUse[]> = {};
   const companions: Record<string, Companion> = {};
   const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME;
-  const siteFile = graph.load.site?.abs;
-  const options: BundleOptions = { rewritten: new Map(), site: siteFile ? { file: siteFile, use: await siteConfigUse(['rules', 'data-elements', 'runtime'].map((d) => join(root, d)), siteFile) } : undefined };
-  for (const plan of plans) {
-    const t0 = performance.now();
-    const env = plan.env.name;
-    hosts[env] = hostInventory(plan, registry, site);
-    const extras = validationEntry(graph, plan, site, stamp.version);
-    // The bundle carries its own inventory: its egress point refuses any other host.
-    extras.config.egress = egressEntry(plan, hosts[env], privacy);
-    if (!plan.env.debug) {
-      const c = (companions[env] = await buildCompanion(plan, hosts[env], runtime, stamp));
-      files[`${env}/${c.fileName}`] = c.code;
-      extras.config = { ...extras.config, companion: JSON.stringify({ file: c.fileName, integrity: c.integrity }) };
+  const options: BundleOptions = { rewritten: new Map(), site: await (early.site ?? projectSiteUse(root, graph.load)) };
+  // The environments build side by side: esbuild works in its own process while Node prepares
+  // the next entry. Results are gathered in plan order, so the output does not depend on timing.
+  const built = await inParallel(
+    plans,
+    BUNDLES_AT_ONCE,
+    async (plan) => {
+      const t0 = performance.now();
+      const env = plan.env.name;
+      const envHosts = hostInventory(plan, registry, site);
+      const extras = validationEntry(graph, plan, site, stamp.version);
+      // The bundle carries its own inventory: its egress point refuses any other host.
+      extras.config.egress = egressEntry(plan, envHosts, privacy);
+      const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);
+      if (companion) extras.config = { ...extras.config, companion: JSON.stringify({ file: companion.fileName, integrity: companion.integrity }) };
+      const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), options);
+      return { env, hosts: envHosts, companion, bundle: b, ms: performance.now() - t0 };
+    },
+  );
+  for (const { env, hosts: envHosts, companion, bundle: b, ms } of built) {
+    hosts[env] = envHosts;
+    if (companion) {
+      companions[env] = companion;
+      files[`${env}/${companion.fileName}`] = companion.code;
     }
-    const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), options);
     bundles[env] = b;
     files[`${env}/${b.fileName}`] = b.code;
     files[`${env}/${b.mapName}`] = b.map;
-    timings[`bundle ${env}`] = performance.now() - t0;
+    timings[`bundle ${env}`] = ms;
   }
   // Declaration hashes were computed alongside; graph.json needs them.
   const t0 = performance.now();
-  const hashMap = await hashes;
+  const hashMap = (await early.hashes) ?? new Map<string, string>();
   timings['hashes (wait)'] = performance.now() - t0;
   for (const plan of plans) {
     const env = plan.env.name;

@@ -1,27 +1,25 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../compiler';
 import { MAX_PREVIEW_BYTES, PREVIEW_PATH, previewRoute, type PreviewAnswer, type PreviewInfo } from '../../compiler/serve/preview';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
 import { loadScenarios } from '../../compiler/scenarios/load';
 import { simulateOptions } from '../../compiler/scenarios/options';
 import { simulate } from '../../compiler/simulate';
-import { REPO, removeContainer } from '../helpers/container';
+import { REPO } from '../helpers/container';
+import { realBuild } from '../helpers/real-build';
 
 // The Preview endpoint of `tagc serve`: validated input, the simulator in-process on the build.
 
-let out: string;
+// This run's build of the container (tests/setup/real-build.ts), served read-only.
+const out = realBuild();
 let server: RunningServer;
 
 beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `preview-endpoint-${process.pid}`);
-  await compile({ root: REPO, outDir: out });
   server = await startServer({ dir: out, routes: [previewRoute(out, { scenarios: () => loadScenarios(REPO, join(REPO, 'tests', 'scenarios')) })] });
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
-  removeContainer(out);
 });
 
 async function post(body: unknown, raw?: string): Promise<{ status: number; answer: PreviewAnswer }> {

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../compiler';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatGolden, goldenDocument } from '../../compiler/scenarios/golden';
 import { loadScenarios } from '../../compiler/scenarios/load';
 import { runScenarios, type ScenarioRuns } from '../../compiler/scenarios/run';
 import { createSimulationPool } from '../../compiler/simulate/pool';
 import { ENVIRONMENTS } from '../../runtime/declare/types';
-import { REPO, removeContainer } from '../helpers/container';
+import { REPO } from '../helpers/container';
+import { realBuild } from '../helpers/real-build';
 
 // The golden files: every scenario of tests/scenarios/ runs in each of its environments on a fresh
 // build of the container, and what it sends (normalised) must be what its reviewed file under
@@ -19,11 +19,10 @@ const GOLDEN = join(REPO, 'tests', 'scenarios', 'golden');
 const UPDATE = process.env.TAGC_UPDATE_GOLDEN === '1';
 const loaded = await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'));
 
-let out: string;
+// The build is this run's build of the container (tests/setup/real-build.ts), shared read-only.
+const out = realBuild();
 let runs: ScenarioRuns;
 beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `golden-${process.pid}`);
-  await compile({ root: REPO, outDir: out });
   const pool = createSimulationPool({ workers: 2 });
   try {
     runs = await runScenarios(pool, out, loaded, ENVIRONMENTS);
@@ -36,7 +35,6 @@ beforeAll(async () => {
     for (const { scenario } of loaded) writeFileSync(join(GOLDEN, `${scenario.name}.json`), formatGolden(goldenDocument(scenario, runs.get(scenario.name)!)));
   }
 }, 180_000);
-afterAll(() => removeContainer(out));
 
 describe('the scenarios', () => {
   it('number at least forty, over at least five families', () => {

@@ -2,17 +2,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
 import { simulate, type SimulateResult } from '../../compiler/simulate';
-import { container, REPO, removeContainer, ruleSource } from '../helpers/container';
+import { container, removeContainer, ruleSource } from '../helpers/container';
+import { realBuild } from '../helpers/real-build';
 
 // Security review, issue 12, in built bundles run by `tagc simulate`: row "nothing is redacted:
 // an email, a phone number and an SSN in the URL, referrer or link name leave in v0, v11, g, r and
 // the A/B body"; and the egress point refusing a host outside the bundle's inventory.
 
-let out: string;
+// The container's prod bundle: this run's build (tests/setup/real-build.ts), read-only.
+const out = realBuild();
 let sample: string;
 beforeAll(async () => {
-  out = join(REPO, '.tagc-tmp', `egress-bundle-${process.pid}`);
-  await compile({ root: REPO, outDir: out, envs: ['prod'] });
   // The undeclared host is computed, as code can do: the network proof cannot see it, the egress point refuses it.
   sample = container('egress', {
     'rules/send.ts': ruleSource(
@@ -21,10 +21,7 @@ beforeAll(async () => {
   });
   await compile({ root: sample, envs: ['prod'] });
 }, 180_000);
-afterAll(() => {
-  removeContainer(out);
-  removeContainer(sample);
-});
+afterAll(() => removeContainer(sample));
 
 const PII = ['jane.doe@gmail.com', '123-45-6789', '555-123-4567', '4111 1111 1111 1111'];
 /** Every decoding of a request's URL and body ('+' as space too), so that no encoding hides a value. */

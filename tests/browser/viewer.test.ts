@@ -136,6 +136,27 @@ describe('the viewer on the real build, in Chromium', () => {
     await page.close();
   });
 
+  it('fetches the graph code only once the Graph tab is pointed at or focused, before it is opened', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const chunks: string[] = [];
+    page.on('request', (r) => /\/assets\/graph-view-[^/]*\.js$/.test(r.url()) && chunks.push(r.url()));
+    await page.goto(`${server.origin}/viewer/#/prod/rules`);
+    await page.waitForSelector('output[data-rows-total]');
+    expect(chunks).toEqual([]);
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Graph' }).hover();
+    await expect.poll(() => chunks.length).toBe(1);
+    expect(await hash(page)).toBe('#/prod/rules');
+    const other = await browser.newPage({ viewport: DESKTOP });
+    const focused: string[] = [];
+    other.on('request', (r) => /\/assets\/graph-view-[^/]*\.js$/.test(r.url()) && focused.push(r.url()));
+    await other.goto(`${server.origin}/viewer/#/prod/rules`);
+    await other.waitForSelector('output[data-rows-total]');
+    await other.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Graph' }).focus();
+    await expect.poll(() => focused.length).toBe(1);
+    await page.close();
+    await other.close();
+  });
+
   it('draws the graph of an event and opens a rule from it', async () => {
     const prod = graphs.prod!;
     const event = eventToOpen(prod);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import type { Manifest } from '../../compiler/graph-types';
 import { useGraph, useManifest } from './data/use-build';
 import { AppHeader } from './layout/app-header';
@@ -11,6 +11,7 @@ import { DataElementsView } from './views/data-elements-view';
 import { DiagnosticsView } from './views/diagnostics-view';
 import { EnvironmentsView } from './views/environments-view';
 import { FiringOrderView } from './views/firing-order-view';
+import { LAZY_VIEWS, preloadView } from './views/lazy-views';
 import { MappingView } from './views/mapping-view';
 import { ReleasesView } from './views/releases-view';
 import { RuleDetailView } from './views/rule-detail-view';
@@ -18,24 +19,17 @@ import { RulesView } from './views/rules-view';
 import { SchemasView } from './views/schemas-view';
 import type { ViewProps } from './views/view-props';
 
-// The graph (React Flow and its layout) is a chunk of its own, fetched when the graph is opened.
-const GraphView = lazy(() => import('./views/graph-view').then((m) => ({ default: m.GraphView })));
-// Preview talks to `tagc serve`; most visits never open it.
-// Compare carries the structural diff module; also opened on demand.
-const CompareView = lazy(() => import('./views/compare-view').then((m) => ({ default: m.CompareView })));
-const PreviewView = lazy(() => import('./views/preview-view').then((m) => ({ default: m.PreviewView })));
-
 const VIEW_COMPONENTS: Record<View, ComponentType<ViewProps>> = {
   rules: RulesView,
   firing: FiringOrderView,
-  graph: GraphView,
+  graph: LAZY_VIEWS.graph,
   'data-elements': DataElementsView,
   schemas: SchemasView,
   mapping: MappingView,
   environments: EnvironmentsView,
   diagnostics: DiagnosticsView,
-  preview: PreviewView,
-  compare: CompareView,
+  preview: LAZY_VIEWS.preview,
+  compare: LAZY_VIEWS.compare,
   releases: ReleasesView,
   rule: RuleDetailView,
 };
@@ -68,6 +62,8 @@ function UnknownEnv({ name, envs, route }: { name: string; envs: string[]; route
 
 export function App() {
   const { route, updateQuery } = useRoute();
+  // A view with a chunk of its own starts fetching it now, while the build's JSON loads.
+  useEffect(() => preloadView(route.view), [route.view]);
   const manifest = useManifest();
   const envs = manifest.status === 'ready' ? Object.keys(manifest.value.environments) : [];
   const unknownEnv = manifest.status === 'ready' && route.env !== null && !envs.includes(route.env);

@@ -1,6 +1,7 @@
 import type { Graph, Manifest } from '../../../compiler/graph-types';
 import { formatBytes } from '../data/format';
 import { formatRoute, type Route, type View } from '../routing/route';
+import { preloadView } from '../views/lazy-views';
 
 // Title, the environment switch (keeps the current view, item and query) and the view tabs.
 
@@ -58,7 +59,12 @@ export function AppHeader({ manifest, env, route, graph }: { manifest: Manifest;
           <ul>
             {TABS.map(([view, label]) => (
               <li key={view}>
-                <a href={formatRoute({ env, view })} aria-current={view === current ? 'page' : undefined}>
+                <a
+                  href={formatRoute({ env, view })}
+                  aria-current={view === current ? 'page' : undefined}
+                  onPointerEnter={() => preloadView(view)}
+                  onFocus={() => preloadView(view)}
+                >
                   {label}
                   {view === 'diagnostics' && diagnostics > 0 && <span className="badge">{diagnostics}</span>}
                 </a>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Graph, GraphRule } from '../../compiler/graph-types';
 import type { SimulatedRequest, SimulateResult } from '../../compiler/simulate/types';
-import { beaconVariables, cookiesWritten, formFromQuery, outcomesByEvent, skipReason, toInput, wireNames, writeForm } from '../../viewer/src/data/preview';
+import { beaconVariables, cookiesBefore, cookiesPreset, cookiesWritten, formFromQuery, outcomesByEvent, skipReason, toInput, wireNames, writeForm } from '../../viewer/src/data/preview';
 import { syntheticBuild, syntheticRule } from '../../viewer/fixtures/synthetic-graph';
 
 // Preview's reading of a simulate result against the build, and its form in the URL.
@@ -42,12 +42,15 @@ describe('Preview beacons', () => {
   });
 
   it('list only the cookies the bundle wrote or changed', () => {
-    expect(cookiesWritten(['a=1', 'b=2'], { a: '1', b: '3', c: '4' })).toEqual({ written: [['b', '3'], ['c', '4']], preset: [['a', '1']] });
-    // The simulator's record of the jar at start (a scenario's cookies, stored consent) wins over the form.
-    expect(cookiesWritten({ OptanonConsent: 'groups=C0002:1', a: '1' }, { OptanonConsent: 'groups=C0002:1', a: '2', s_ecid: 'x' })).toEqual({
-      written: [['a', '2'], ['s_ecid', 'x']],
-      preset: [['OptanonConsent', 'groups=C0002:1']],
-    });
+    const before = { a: '1', b: '2', gone: 'x' };
+    const after = { a: '1', b: '3', c: '4' };
+    expect(cookiesWritten(before, after)).toEqual([['b', '3'], ['c', '4'], ['gone', null]]);
+    expect(cookiesPreset(before, after)).toEqual([['a', '1']]);
+    // A cookie named like an Object.prototype member is a cookie like any other.
+    expect(cookiesWritten({}, { constructor: 'v' })).toEqual([['constructor', 'v']]);
+    // The simulator's record of the jar at start (a scenario's cookies, stored consent) wins over the form's cookies.
+    expect(cookiesBefore({ cookiesBefore: { OptanonConsent: 'groups=C0002:1' } }, ['a=1'])).toEqual({ OptanonConsent: 'groups=C0002:1' });
+    expect(cookiesBefore({}, ['a=1', 'b=x=y'])).toEqual({ a: '1', b: 'x=y' });
   });
 });
 

@@ -165,14 +165,25 @@ export function groupRequests(requests: SimulatedRequest[]): RequestGroups {
   return g;
 }
 
+const own = (o: Record<string, string>, k: string): string | undefined => (Object.hasOwn(o, k) ? o[k] : undefined);
+
 /**
- * Cookies the bundle wrote (absent before the run, or with another value), and those the page
- * already had. `before` is the simulator's record of the jar when the bundle started (given
- * cookies, stored consent, a scenario's set-up); an older simulator without it leaves the form's
- * own cookies as the only ones known.
+ * The cookies the page held when the bundle started: the simulator's record of the jar (the
+ * form's cookies, a scenario's, the stored consent); from an older simulator without it, the
+ * form's own cookies.
  */
-export function cookiesWritten(before: Record<string, string> | string[], after: Record<string, string>): { written: [string, string][]; preset: [string, string][] } {
-  const had = Array.isArray(before) ? new Map(before.map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)])) : new Map(Object.entries(before));
-  const entries = Object.entries(after);
-  return { written: entries.filter(([k, v]) => had.get(k) !== v), preset: entries.filter(([k, v]) => had.get(k) === v) };
+export function cookiesBefore(result: Pick<SimulateResult, 'cookiesBefore'>, input: string[]): Record<string, string> {
+  return result.cookiesBefore ?? Object.fromEntries(input.map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]));
+}
+
+/** Cookies the bundle wrote: absent before the run or with another value; a preset one it removed has the value null. */
+export function cookiesWritten(before: Record<string, string>, after: Record<string, string>): [string, string | null][] {
+  const written: [string, string | null][] = Object.entries(after).filter(([k, v]) => own(before, k) !== v);
+  const removed = Object.keys(before).filter((k) => own(after, k) === undefined);
+  return [...written, ...removed.map((k): [string, null] => [k, null])];
+}
+
+/** Cookies set before load that the bundle left as they were. */
+export function cookiesPreset(before: Record<string, string>, after: Record<string, string>): [string, string][] {
+  return Object.entries(before).filter(([k, v]) => own(after, k) === v);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { Graph } from '../../../compiler/graph-types';
 import type { SimulatedRequest, SimulateResult } from '../../../compiler/simulate/types';
-import { beaconVariables, CONSENT_CHOICES, cookiesWritten, defaultForm, formFromQuery, groupRequests, outcomesByEvent, toInput, wireNames, writeForm, type PreviewForm } from '../data/preview';
+import { beaconVariables, CONSENT_CHOICES, cookiesBefore, cookiesPreset, cookiesWritten, defaultForm, formFromQuery, groupRequests, outcomesByEvent, toInput, wireNames, writeForm, type PreviewForm } from '../data/preview';
 import type { PreviewScenario } from '../../../compiler/serve/preview';
 import { previewAvailability, runPreview, type PreviewAvailability } from '../data/preview-api';
 import { RuleLink } from '../layout/links';
@@ -182,7 +182,9 @@ function PreviewResult({ env, graph, result, inputCookies }: { env: string; grap
   const outcomes = useMemo(() => outcomesByEvent(graph, result), [graph, result]);
   const names = useMemo(() => wireNames(graph), [graph]);
   const requests = groupRequests(result.requests);
-  const { written, preset } = cookiesWritten(result.cookiesBefore ?? inputCookies, result.cookies);
+  const before = cookiesBefore(result, inputCookies);
+  const written = cookiesWritten(before, result.cookies);
+  const kept = cookiesPreset(before, result.cookies);
   return (
     <div className="preview-result" data-preview-done="">
       <p className="small">
@@ -250,35 +252,8 @@ function PreviewResult({ env, graph, result, inputCookies }: { env: string; grap
       <RequestList title="Pixels" list={requests.pixels} />
       <RequestList title="Scripts" list={requests.scripts} />
       <RequestList title="Other requests" list={requests.other} />
-      <h3>Cookies written</h3>
-      {preset.length > 0 && (
-        <p className="small" data-cookies-preset={preset.length}>
-          Not listed: {preset.length} {preset.length === 1 ? 'cookie' : 'cookies'} the page already had before the bundle ran and kept unchanged ({preset.map(([k]) => k).join(', ')}).
-        </p>
-      )}
-      {written.length === 0 ? (
-        <p>None.</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table" data-cookies-written={written.length}>
-            <caption className="visually-hidden">Cookies written</caption>
-            <thead>
-              <tr>
-                <th scope="col">Cookie</th>
-                <th scope="col">Value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {written.map(([k, v]) => (
-                <tr key={k}>
-                  <th scope="row">{k}</th>
-                  <td className="break">{v}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CookieTable title="Cookies written" empty="The bundle wrote no cookie." rows={written} kind="written" />
+      <CookieTable title="Cookies set before load, left as they were" empty="No cookie was set before load." rows={kept} kind="preset" />
       <h3>Console</h3>
       {result.console.length === 0 ? (
         <p>Nothing was printed.</p>
@@ -344,6 +319,37 @@ function RequestList({ title, list }: { title: string; list: SimulatedRequest[] 
             </li>
           ))}
         </ul>
+      )}
+    </>
+  );
+}
+
+function CookieTable({ title, empty, rows, kind }: { title: string; empty: string; rows: [string, string | null][]; kind: 'written' | 'preset' }) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {rows.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table" data-cookies={kind}>
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Cookie</th>
+                <th scope="col">Value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([k, v]) => (
+                <tr key={k}>
+                  <th scope="row">{k}</th>
+                  <td className="break">{v ?? <em>removed</em>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import type { Manifest } from '../../compiler/graph-types';
 import { useGraph, useManifest } from './data/use-build';
 import { AppHeader } from './layout/app-header';
@@ -116,9 +116,7 @@ export function App() {
         )}
         {graph.status === 'ready' && (
           <ViewErrorBoundary resetKey={`${env}/${route.view}/${route.arg ?? ''}`}>
-            <Suspense fallback={<p className="loading">Loading the {route.view} view…</p>}>
-              <View env={env} graph={graph.value} manifest={manifest.value} route={route} updateQuery={updateQuery} />
-            </Suspense>
+            <View env={env} graph={graph.value} manifest={manifest.value} route={route} updateQuery={updateQuery} />
           </ViewErrorBoundary>
         )}
       </main>

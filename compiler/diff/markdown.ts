@@ -1,4 +1,5 @@
 import type { EnvName } from '../graph-types';
+import { outcomeChanges } from './outcomes';
 import { reordered, structureChanged } from './structure';
 import type { DeclarationDiff, DiffReport, RequestRef, ScenarioEnvChange, StructureDiff } from './types';
 
@@ -78,14 +79,7 @@ function envChange(c: ScenarioEnvChange): string {
     if (r.body) lines.push(`  | body | ${cell(JSON.stringify(r.body.base))} | ${cell(JSON.stringify(r.body.head))} |`);
     lines.push('');
   }
-  for (const [word, list] of [
-    ['fires', c.fired.added],
-    ['no longer fires', c.fired.removed],
-    ['now skipped', c.skipped.added],
-    ['no longer skipped', c.skipped.removed],
-    ['now fails', c.failed.added],
-    ['no longer fails', c.failed.removed],
-  ] as const)
+  for (const [word, list] of outcomeChanges(c))
     for (const x of list) lines.push(`- ${word}: ${code(x)}`);
   if (c.errors?.base) lines.push(`- base simulation failed: ${c.errors.base}`);
   if (c.errors?.head) lines.push(`- head simulation failed: ${c.errors.head}`);

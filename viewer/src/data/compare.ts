@@ -46,8 +46,16 @@ export function loadReport(file: string): Promise<DiffReport> {
   return report ? Promise.resolve(report) : Promise.reject(new Error(`${file.slice(LOCAL.length)} was opened from disk on an earlier page; open it again`));
 }
 
+/** A scenario whose run changed in one environment. */
+export interface ReportScenario {
+  scenario: string;
+  description: string;
+  file: string;
+  change: ScenarioEnvChange;
+}
+
 /** What a report says of one environment: its structural diff (if it covers it) and each changed scenario's run there. */
-export function reportFor(report: DiffReport, env: string): { structure: StructureDiff | null; scenarios: { scenario: string; description: string; file: string; change: ScenarioEnvChange }[] } {
+export function reportFor(report: DiffReport, env: string): { structure: StructureDiff | null; scenarios: ReportScenario[] } {
   const scenarios = (report.behaviour?.changes ?? []).flatMap((c) => c.envs.filter((e) => e.env === env).map((change) => ({ scenario: c.scenario, description: c.description, file: c.file, change })));
   return { structure: report.structure.find((s) => s.env === env) ?? null, scenarios };
 }

@@ -1,13 +1,13 @@
 import type { DiffReport, RequestChange, RequestRef, ScenarioEnvChange } from '../../../compiler/diff/types';
-import { reportFor } from '../data/compare';
+import { outcomeChanges } from '../../../compiler/diff/outcomes';
+import type { ReportScenario } from '../data/compare';
 
 // The behaviour half of a `tagc diff` report in Compare: for one environment, each scenario
 // whose run changed — rules that now fire or no longer fire, requests that appeared or
 // disappeared, and per changed request its parameters with the mapping's names, base against head.
 
-export function ReportBehaviour({ env, report }: { env: string; report: DiffReport }) {
+export function ReportBehaviour({ env, report, scenarios }: { env: string; report: DiffReport; scenarios: ReportScenario[] }) {
   if (!report.behaviour) return <p data-behaviour="none">This report carries no behaviour: it was made without scenarios (<code>--no-scenarios</code>).</p>;
-  const { scenarios } = reportFor(report, env);
   const failures = (report.behaviour.failures ?? []).filter((f) => f.env === env);
   return (
     <div data-behaviour={scenarios.length}>
@@ -35,14 +35,7 @@ export function ReportBehaviour({ env, report }: { env: string; report: DiffRepo
 }
 
 function RunChange({ change }: { change: ScenarioEnvChange }) {
-  const lines: [string, string[]][] = [
-    ['now fires', change.fired.added],
-    ['no longer fires', change.fired.removed],
-    ['now skipped', change.skipped.added],
-    ['no longer skipped', change.skipped.removed],
-    ['now fails', change.failed.added],
-    ['no longer fails', change.failed.removed],
-  ];
+  const lines = outcomeChanges(change);
   return (
     <>
       {change.errors?.base && <p className="load-error">The base run failed: {change.errors.base}</p>}

@@ -125,7 +125,7 @@ export function CompareView({ env, graph, manifest, route, updateQuery }: ViewPr
 }
 
 function ReportResult({ env, report }: { env: string; report: DiffReport }) {
-  const { structure } = reportFor(report, env);
+  const { structure, scenarios } = reportFor(report, env);
   return (
     <div className="compare-report" data-report-done="">
       <p>
@@ -137,7 +137,7 @@ function ReportResult({ env, report }: { env: string; report: DiffReport }) {
       ) : (
         <p>The report does not cover {env}; it covers {report.environments.join(', ')}.</p>
       )}
-      <ReportBehaviour env={env} report={report} />
+      <ReportBehaviour env={env} report={report} scenarios={scenarios} />
     </div>
   );
 }

@@ -67,9 +67,9 @@ describe('the generated Launch container (hand-written graph)', () => {
   it('keeps the number of conditions, a not() as a negated condition, and awaits each action up to its timeout', () => {
     const cta = container.rules[1];
     expect(cta.conditions).toHaveLength(2);
-    expect(cta.conditions.map((c) => c.negate ?? false)).toEqual([false, true]);
+    expect(cta.conditions?.map((c) => c.negate ?? false)).toEqual([false, true]);
     expect(cta.actions).toHaveLength(1);
-    expect(cta.actions[0]).toMatchObject({ modulePath: 'bench-core/src/lib/actions/custom-code.js', timeout: 1500, delayNext: true });
+    expect(cta.actions?.[0]).toMatchObject({ modulePath: 'bench-core/src/lib/actions/custom-code.js', timeout: 1500, delayNext: true });
     expect(container.property.settings.ruleComponentSequencingEnabled).toBe(true);
   });
 

@@ -43,9 +43,9 @@ describe('the Turbine peer of the prod build', () => {
     expect(byName.size).toBe(graph.rules.length);
     for (const r of graph.rules) {
       const l = byName.get(r.id)!;
-      expect([l.events.length, l.conditions.length, l.actions.length]).toEqual([r.events.length, r.conditions.length, r.actions.length]);
+      expect([l.events.length, l.conditions?.length, l.actions?.length]).toEqual([r.events.length, r.conditions.length, r.actions.length]);
     }
-    const pls = container.rules.filter((r) => r.events.some((e) => e.settings.event === 'Page Load Started')).map((r) => r.name);
+    const pls = container.rules.filter((r) => r.events.some((e) => e.settings?.event === 'Page Load Started')).map((r) => r.name);
     expect(pls).toEqual(graph.events.find((e) => e.key === 'Page Load Started')!.rules);
     expect(Object.keys(container.dataElements).sort()).toEqual(graph.dataElements.map((d) => d.name).sort());
     expect(peer.rules).toBe(graph.rules.length);

@@ -1,22 +1,17 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { consentGranted } from '../../runtime/conditions/consent';
 import { consentAllows, consentSlot } from '../../runtime/consent/gate';
 import { startConsent } from '../../runtime/consent/service';
 import type { ConsentProvider } from '../../runtime/consent/types';
 import { libraryLoaded, rule } from '../../runtime/declare';
 import type { Action } from '../../runtime/declare/types';
-import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
+import { boot } from '../helpers/runtime';
+import { consentSettings as settings, record, seen, useCleanPage } from './page';
 
 // Security review, issue 12: the consent paths fail closed. A provider whose read() throws grants
 // nothing (not everything), and a gate that throws closes (never opens) what it guards.
 
-const settings = {
-  skip: { hosts: [], pathPrefixes: [], paths: [], query: { name: 'skipconsent', value: '1' }, global: 'skipConsent' },
-  suppressionCookie: { name: 'consentSuppressed', days: 365 },
-};
-const seen: string[] = [];
-const record = (label: string) => ({ label, sends: 'necessary' as const, run: () => void seen.push(label) });
 
 function throwingProvider(): ConsentProvider {
   return {
@@ -39,14 +34,7 @@ const gated = () => [
   rule({ id: 'necessary', description: 'x', events: ['Page Load Completed' as never], actions: [record('necessary')] }),
 ];
 
-beforeEach(() => {
-  resetWindow();
-  seen.length = 0;
-});
-afterEach(() => {
-  restoreConsole();
-  vi.useRealTimers();
-});
+useCleanPage();
 
 describe('consent fails closed', () => {
   it('grants nothing when the provider throws while reading the stored decision', () => {

@@ -1,27 +1,21 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONSENT_POLL_MS } from '../../runtime/core/data-layer';
 import { CLOCK_EVERY, MAX_MS, MAX_NODES, MAX_SLOTS, sanitize, TooLarge } from '../../runtime/core/merge';
 import { libraryLoaded, rule } from '../../runtime/declare';
-import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
+import { boot } from '../helpers/runtime';
+import { seen, useCleanPage } from './page';
 
 // Security review, issue 12, rows "a sparse array blocks the main thread in sanitize()" and "a
 // frozen or sealed appEventData, a non-configurable push, a Proxy whose trap throws or a throwing
 // window getter: every queued event is lost, including the page view".
 
-const seen: string[] = [];
 const on = (event: string) => rule({ id: `on-${event}`, description: 'x', events: [event as never], actions: [{ label: 'record', sends: 'necessary', run: (ctx) => void seen.push(ctx.event.name) }] });
 const rules = () => [on('Page Load Started'), on('Page Load Completed'), on('CTA Clicked'), rule({ id: 'lib', description: 'x', events: [libraryLoaded()], actions: [{ label: 'lib', sends: 'necessary', run: () => void seen.push('library loaded') }] })];
 const QUEUED = [{ event: 'Page Load Started', page: { pageName: 'home' } }, { event: 'Page Load Completed' }];
 const host = window as unknown as Record<string, unknown>;
 
-beforeEach(() => {
-  resetWindow();
-  seen.length = 0;
-});
-afterEach(() => {
-  restoreConsole();
-  vi.useRealTimers();
+useCleanPage(() => {
   try {
     delete host.appEventData;
   } catch {

@@ -1,30 +1,18 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { trustArcConsent } from '../../runtime/actions/consent-provider';
 import { consentGiven } from '../../runtime/events/consent';
 import { libraryLoaded, rule } from '../../runtime/declare';
 import type { EventSource } from '../../runtime/declare/types';
-import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
+import { boot } from '../helpers/runtime';
+import { consentSettings, record, seen, useCleanPage } from './page';
 
 // Security review, issue 12: no event is lost while the bundle starts (row "consent given at
 // start is lost"), and dispatch tables have no prototype (row "events named constructor…").
 
-const settings = {
-  levels: { analytics: 1, performance: 1, advertising: 2 },
-  skip: { hosts: [], pathPrefixes: [], paths: [], query: { name: 'skipconsent', value: '1' }, global: 'skipConsent' },
-  suppressionCookie: { name: 'consentSuppressed', days: 365 },
-};
-const seen: string[] = [];
-const record = (label: string) => ({ label, sends: 'necessary' as const, run: () => void seen.push(label) });
+const settings = { ...consentSettings, levels: { analytics: 1, performance: 1, advertising: 2 } };
 
-beforeEach(() => {
-  resetWindow();
-  seen.length = 0;
-});
-afterEach(() => {
-  restoreConsole();
-  vi.useRealTimers();
-});
+useCleanPage();
 
 describe('start-up', () => {
   it('fires consent given at start, before the window has loaded, and again after it', () => {

@@ -1,14 +1,10 @@
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { compile } from '../../compiler';
-import { CompileError, type Diagnostic } from '../../compiler/diagnostics';
-import { container, DECLARE, REPO, removeContainer } from '../helpers/container';
+import { describe, expect, it } from 'vitest';
+import { compileDiagnostics } from '../helpers/diagnostics';
+import { DECLARE, REPO } from '../helpers/container';
 
 // Two data-layer events whose analytics actions send the same event number are an error located
 // at the second, unless every sender declares the number shared on purpose.
-
-const roots: string[] = [];
-afterAll(() => roots.forEach(removeContainer));
 
 const TRACK = JSON.stringify(join(REPO, 'runtime', 'actions', 'analytics-event.ts'));
 const schema = (event: string) => `import { eventSchema } from ${JSON.stringify(DECLARE)};
@@ -23,16 +19,8 @@ export default rule({ id: '${id}', description: 'x', events: ${JSON.stringify(on
   actions: [trackEvent({ settings: { trackingServer: 'metrics.firm.example', reportSuite: 'rs', identity: null }, linkName: '${id}', events: ${JSON.stringify(events)}${extra} })] });
 `;
 
-async function duplicates(files: Record<string, string>): Promise<Diagnostic[]> {
-  const root = container('event-numbers', { ...SCHEMAS, ...files });
-  roots.push(root);
-  try {
-    return (await compile({ root, emit: false })).diagnostics.filter((d) => d.code === 'duplicate_analytics_event');
-  } catch (error) {
-    if (error instanceof CompileError) return error.diagnostics.filter((d) => d.code === 'duplicate_analytics_event');
-    throw error;
-  }
-}
+const diagnosticsOf = compileDiagnostics('event-numbers');
+const duplicates = async (files: Record<string, string>) => (await diagnosticsOf({ ...SCHEMAS, ...files })).filter((d) => d.code === 'duplicate_analytics_event');
 
 describe('the duplicate analytics event-number check', () => {
   it('rejects a new event on a number another event sends, located at the second sender', async () => {

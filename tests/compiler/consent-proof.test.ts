@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
 import { CompileError, type Diagnostic } from '../../compiler/diagnostics';
+import { compileDiagnostics } from '../helpers/diagnostics';
 import { container, DECLARE, REPO, removeContainer, ruleSource } from '../helpers/container';
 
 // The consent proof: an action that sends a category runs only where that category's consent is
@@ -11,16 +12,7 @@ import { container, DECLARE, REPO, removeContainer, ruleSource } from '../helper
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeContainer));
 
-async function diagnosticsOf(files: Record<string, string>): Promise<Diagnostic[]> {
-  const root = container('consent-proof', files);
-  roots.push(root);
-  try {
-    return (await compile({ root, emit: false })).diagnostics;
-  } catch (error) {
-    if (error instanceof CompileError) return error.diagnostics;
-    throw error;
-  }
-}
+const diagnosticsOf = compileDiagnostics('consent-proof');
 
 const sending = (sends: string) => `{ label: 'send', sends: '${sends}', run: () => undefined }`;
 const ruleWith = (extra: string, sends = 'advertising') =>

@@ -2,24 +2,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
-import { CompileError, type Diagnostic } from '../../compiler/diagnostics';
+import { CompileError } from '../../compiler/diagnostics';
 import type { Graph } from '../../compiler/graph-types';
+import { compileDiagnostics } from '../helpers/diagnostics';
 import { container, DECLARE, removeContainer, ruleSource } from '../helpers/container';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeContainer));
 
-async function diagnosticsOf(files: Record<string, string>): Promise<Diagnostic[]> {
-  const root = container('diag', files);
-  roots.push(root);
-  try {
-    const result = await compile({ root, emit: false });
-    return result.diagnostics;
-  } catch (error) {
-    if (error instanceof CompileError) return error.diagnostics;
-    throw error;
-  }
-}
+const diagnosticsOf = compileDiagnostics('diag');
 
 const okRule = (id: string, extra = '') =>
   ruleSource(`{ id: '${id}', description: 'ok', events: ['Page Load Completed'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }]${extra} }`);

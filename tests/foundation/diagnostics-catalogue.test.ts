@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { compile } from '../../compiler';
-import { CATALOGUE, CompileError, type Diagnostic, type DiagnosticCode } from '../../compiler/diagnostics';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE, type DiagnosticCode } from '../../compiler/diagnostics';
 import { diagnosticsMarkdown } from '../../compiler/diagnostics/docs';
-import { container, DECLARE, REPO, removeContainer, ruleSource } from '../helpers/container';
+import { compileDiagnostics } from '../helpers/diagnostics';
+import { DECLARE, REPO, ruleSource } from '../helpers/container';
 
 // Every catalogued code can actually be reported: one small sample project per code (typed as a
 // record over every code, so a new code without a sample does not compile). And
@@ -54,19 +54,8 @@ const SAMPLES: Record<Exclude<DiagnosticCode, 'type_error'>, Record<string, stri
   duplicate_analytics_event: { 'schemas/one.ts': schema('One Thing'), 'schemas/two.ts': schema('Two Thing'), 'rules/a.ts': sender('a', 'One Thing', 'event54'), 'rules/b.ts': sender('b', 'Two Thing', 'event54') },
 };
 
-const roots: string[] = [];
-afterAll(() => roots.forEach(removeContainer));
 
-async function diagnosticsOf(files: Record<string, string>): Promise<Diagnostic[]> {
-  const root = container('catalogue', files);
-  roots.push(root);
-  try {
-    return (await compile({ root, emit: false })).diagnostics;
-  } catch (error) {
-    if (error instanceof CompileError) return error.diagnostics;
-    throw error;
-  }
-}
+const diagnosticsOf = compileDiagnostics('catalogue');
 
 describe('the diagnostics catalogue', () => {
   it.each(Object.entries(SAMPLES) as [DiagnosticCode, Record<string, string>][])('reports %s from its sample project, with its catalogued severity and fix', async (code, files) => {

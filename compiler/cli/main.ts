@@ -22,6 +22,7 @@ const USAGE = `tagc: rules-as-code tag manager
   tagc promote <env> --build <id>  point an environment at a published build (no rebuild)
   tagc rollback <env> [--to <id>]  point an environment back at its previous (or a named) release
   tagc releases [<env>]            each environment's release history
+  tagc prune [--keep <n>]          remove published builds no environment ran among its last <n> releases
   tagc snippet <env> [--build <id>]  the pinned (SRI) and stable-URL embed code
   tagc csp <env>                   the Content-Security-Policy (nonce and host allow-list forms) from the host inventory
 
@@ -58,6 +59,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./commands/promote')).rollbackCommand(rest);
       case 'releases':
         return await (await import('./commands/releases')).releasesCommand(rest);
+      case 'prune':
+        return await (await import('./commands/prune')).pruneCommand(rest);
       case 'snippet':
         return await (await import('./commands/snippet')).snippetCommand(rest);
       case 'csp':

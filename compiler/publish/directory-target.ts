@@ -1,5 +1,5 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ENV_NAMES } from '../environments';
 import { headersFile, type ObjectHeaders } from './layout';
 import { TargetError, type StorageTarget } from './target';
@@ -9,6 +9,8 @@ import { TargetError, type StorageTarget } from './target';
 // cache and CORS headers its server must send (the bucket keeps them on each object instead).
 
 export const HEADERS_FILE = '_headers';
+/** A file being written beside its place (never listed as an object). */
+const TEMPORARY = /\.tagc-\d+-\d+\.tmp$/;
 
 export class DirectoryTarget implements StorageTarget {
   readonly location: string;
@@ -28,7 +30,7 @@ export class DirectoryTarget implements StorageTarget {
 
   private async write(file: string, body: Buffer | string): Promise<void> {
     await mkdir(dirname(file), { recursive: true });
-    const tmp = `${file}.tagc-${process.pid}-${this.writes++}.tmp`;
+    const tmp = `${file}.tagc-${process.pid}-${this.writes++}.tmp`; // TEMPORARY matches it
     await writeFile(tmp, body);
     await rename(tmp, file);
   }
@@ -59,10 +61,44 @@ export class DirectoryTarget implements StorageTarget {
 
   async delete(key: string): Promise<void> {
     try {
-      await rm(this.path(key), { force: true });
+      const file = this.path(key);
+      await rm(file, { force: true });
+      await this.removeEmptyFolders(dirname(file));
     } catch (error) {
       throw new TargetError('DELETE', key, this.location, (error as Error).message);
     }
+  }
+
+  /** Folders a delete left empty, up to the target's own; one that is not empty (or gone) stops it. */
+  private async removeEmptyFolders(dir: string): Promise<void> {
+    for (let d = dir; d.startsWith(this.location + sep); d = dirname(d)) {
+      try {
+        await rmdir(d);
+      } catch (error) {
+        if (['ENOTEMPTY', 'EEXIST', 'ENOENT'].includes((error as NodeJS.ErrnoException).code ?? '')) return;
+        throw error;
+      }
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    // The folder holding the prefix, walked whole; keys use `/` whatever the platform.
+    const base = prefix.endsWith('/') ? this.path(prefix.slice(0, -1)) : dirname(this.path(prefix));
+    const files: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) await walk(path);
+        else if (entry.isFile() && !TEMPORARY.test(entry.name)) files.push(relative(this.location, path).split(sep).join('/'));
+      }
+    };
+    try {
+      await walk(base);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw new TargetError('LIST', prefix, this.location, (error as Error).message);
+    }
+    return files.filter((key) => key.startsWith(prefix)).sort();
   }
 
   defaultPublicUrl(): string | null {

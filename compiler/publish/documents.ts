@@ -26,7 +26,7 @@ async function readJson<T>(target: StorageTarget, key: string, schema: z.ZodType
 
 export async function readPublishedBuild(target: StorageTarget, buildId: string): Promise<PublishedBuild> {
   const manifest = await readJson(target, manifestKey(buildId), publishedBuildSchema, 'a published manifest');
-  if (!manifest) throw new Error(`no build ${buildId} on ${target.location} (tagc releases lists the builds each environment ran)`);
+  if (!manifest) throw new Error(`no build ${buildId} on ${target.location}: it was never published there, or tagc prune removed it (tagc releases lists the builds each environment ran)`);
   if (manifest.publish.buildId !== buildId) throw new Error(`${target.location}/${manifestKey(buildId)} names build ${manifest.publish.buildId}, not ${buildId}`);
   return manifest;
 }

@@ -1,4 +1,5 @@
 import type { MoveReport, PublishReport } from './index';
+import type { PruneReport } from './prune';
 import type { ReleaseHistory } from './release-types';
 
 // The plain-text reports the CLI prints.
@@ -35,4 +36,15 @@ export function historyLines(histories: ReleaseHistory[]): string[] {
       ...[...h.releases].reverse().map((r, i) => `  ${i === 0 ? '*' : ' '} ${r.at}  ${r.action.padEnd(8)}  ${r.buildId}  commit ${r.commit.slice(0, 12)}  by ${r.by}`),
     ];
   });
+}
+
+export function pruneLines(r: PruneReport): string[] {
+  const removed = r.dryRun ? 'would remove' : 'removed';
+  const lines = [`${r.dryRun ? 'dry run: nothing is removed. ' : ''}${r.location}: each environment keeps its last ${r.keep} build(s)`];
+  for (const k of r.kept) lines.push(`  kept ${k.buildId}  (${k.envs.join(', ')})`);
+  for (const p of r.pruned) lines.push(`  ${removed} ${p.buildId}  ${p.keys.length} object(s)`);
+  for (const id of r.unreleased) lines.push(`  left ${id}  no environment ever ran it (a publish in flight, or one a re-run of tagc publish completes)`);
+  const objects = r.pruned.reduce((n, p) => n + p.keys.length, 0);
+  lines.push(r.pruned.length ? `${removed} ${r.pruned.length} build(s), ${objects} object(s)` : 'nothing to remove');
+  return lines;
 }

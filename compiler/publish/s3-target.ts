@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { ObjectHeaders } from './layout';
 import { TargetError, type StorageTarget } from './target';
 
@@ -66,6 +66,18 @@ export class S3Target implements StorageTarget {
     } catch (error) {
       throw new TargetError('DELETE', key, this.location, reason(error));
     }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    try {
+      for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: this.prefix + prefix })) {
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(this.prefix.length));
+      }
+    } catch (error) {
+      throw new TargetError('LIST', prefix, this.location, reason(error));
+    }
+    return keys.sort();
   }
 
   defaultPublicUrl(): string | null {

@@ -1,7 +1,7 @@
 import type { ObjectHeaders } from './layout';
 
 // Where a publish goes: an S3-compatible bucket or a folder. Publishing, promotion, rollback and
-// the release history only use these four operations, so they work the same on both.
+// the release history only use these operations, so they work the same on both.
 
 export interface StorageTarget {
   /** For messages: `s3://bucket/prefix` or the folder's path. */
@@ -10,6 +10,8 @@ export interface StorageTarget {
   get(key: string): Promise<Buffer | null>;
   put(key: string, body: Buffer, headers: ObjectHeaders): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Every key that starts with `prefix` (a folder ending in `/`), sorted. */
+  list(prefix: string): Promise<string[]>;
   /** The URL pages reach the publish root at when --public-url is not given, or null if unknown. */
   defaultPublicUrl(): string | null;
 }
@@ -17,7 +19,7 @@ export interface StorageTarget {
 /** A storage operation that failed, naming the object. */
 export class TargetError extends Error {
   constructor(
-    readonly op: 'GET' | 'PUT' | 'DELETE',
+    readonly op: 'GET' | 'PUT' | 'DELETE' | 'LIST',
     readonly key: string,
     location: string,
     reason: string,

@@ -30,6 +30,7 @@ export const EXTRAS: [string, string][] = [
   ['diff', 'benchDiff'],
   ['tests', 'benchTests'],
   ['redaction', 'benchRedaction'],
+  ['size', 'benchSize'],
 ];
 
 export const GROUPS = ['stacks', ...EXTRAS.map(([name]) => name)];

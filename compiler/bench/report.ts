@@ -123,6 +123,22 @@ function profileSection(g: Record<string, number>, lines: string[]): void {
   );
 }
 
+function sizeSection(g: Record<string, number>, lines: string[]): void {
+  const total = g['bundle bytes']!;
+  lines.push(
+    "## Where the prod bundle's bytes are",
+    '',
+    `Each byte of the minified prod bundle (${n0(total)} B, ${n0(g['bundle gzip bytes']!)} B gzip -9) given to the source its source-map segment points at (compiler/bench/size.ts). "gzip without it" is how much smaller the gzip -9 bundle is without that source's bytes; gzip is not additive, so that column sums to less than the whole.`,
+    '',
+    '| source | bytes | share | gzip without it |',
+    '| --- | ---: | ---: | ---: |',
+    ...Object.entries(g)
+      .filter(([k]) => k.startsWith('raw '))
+      .map(([k, v]) => `| ${k.slice(4)} | ${n0(v)} | ${fix((v / total) * 100, 1)} % | ${n0(g[`gzip ${k.slice(4)}`] ?? 0)} |`),
+    '',
+  );
+}
+
 export function benchMarkdown(f: BenchFigures): string {
   const lines = [
     '# Benchmarks',
@@ -158,6 +174,7 @@ export function benchMarkdown(f: BenchFigures): string {
       lines.push(`## ${name}`, '', `Not measured: ${String(figures.error)}`, '');
     } else if (name === 'compiler-scale') scaleSection(figures, lines);
     else if (name === 'profile') profileSection(figures, lines);
+    else if (name === 'size') sizeSection(figures, lines);
     else {
       lines.push(`## ${name}`, '');
       for (const [k, v] of Object.entries(figures)) lines.push(`- ${k}: ${fix(v, 3)}`);

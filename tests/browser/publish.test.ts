@@ -139,4 +139,14 @@ describe('published bundles in Chromium', () => {
     expect(await page.locator('h3', { hasText: 'Rules: no change' }).count()).toBe(1);
     await page.close();
   });
+
+  it('says a build that is not on the bucket was never published there or was pruned, when compared with', async () => {
+    const page = await browser.newPage();
+    const gone = 'c3c3c3c3c3c3-0123456789ab';
+    await page.goto(`${publicUrl}/builds/${ids.b}/viewer/index.html#/prod/compare?base=build:${gone}`);
+    const message = page.getByText(`build ${gone} is not on the bucket (HTTP 404): it was never published there, or tagc prune removed it`);
+    await message.waitFor();
+    expect(await message.count()).toBe(1);
+    await page.close();
+  });
 });

@@ -2,7 +2,7 @@ import type { EnvName, Graph, Manifest } from '../../../compiler/graph-types';
 import { diffStructure } from '../../../compiler/diff/structure';
 import type { DiffReport, ScenarioEnvChange, StructureDiff } from '../../../compiler/diff/types';
 import { checkDiffReport, ShapeError } from './check-build';
-import { dataBase, loadChecked, loadGraph, loadManifest } from './fetch-build';
+import { dataBase, loadChecked, loadGraph, loadManifest, LoadError } from './fetch-build';
 import { publishInfo, publishRoot } from './releases';
 
 // What Compare sets against the environment on screen (the head): another environment of this
@@ -66,7 +66,13 @@ export async function loadBase(base: Exclude<CompareBase, { kind: 'report' }>, e
   const info = publishInfo(manifest);
   if (!info) throw new Error('this build was not published, so there are no other builds to compare with');
   const folder = new URL(`builds/${encodeURIComponent(base.buildId)}/`, publishRoot(info, dataBase())).href;
-  const other = await loadManifest(folder);
+  const other = await loadManifest(folder).catch((error: unknown) => {
+    // A bucket answers 403 rather than 404 for a missing object when the reader may not list it.
+    if (error instanceof LoadError && (error.status === 404 || error.status === 403)) {
+      throw new Error(`build ${base.buildId} is not on the bucket (HTTP ${error.status}): it was never published there, or tagc prune removed it`);
+    }
+    throw error;
+  });
   return env in other.environments ? loadGraph(env, folder) : null;
 }
 

@@ -6,7 +6,15 @@ import { checkGraph, checkManifest } from './check-build';
 
 const cache = new Map<string, Promise<unknown>>();
 
-export class LoadError extends Error {}
+export class LoadError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status when the server answered with an error. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 async function fetchJson(url: string): Promise<unknown> {
   let res: Response;
@@ -15,7 +23,7 @@ async function fetchJson(url: string): Promise<unknown> {
   } catch (error) {
     throw new LoadError(`could not fetch ${url}: ${String(error)}`);
   }
-  if (!res.ok) throw new LoadError(`could not fetch ${url}: HTTP ${res.status}`);
+  if (!res.ok) throw new LoadError(`could not fetch ${url}: HTTP ${res.status}`, res.status);
   try {
     return (await res.json()) as unknown;
   } catch {

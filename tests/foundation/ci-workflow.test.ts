@@ -69,6 +69,15 @@ describe('the publish workflow', () => {
     expect(publish).toBeGreaterThan(build);
   });
 
+  it('prunes old builds after the publish only when TAGC_KEEP_BUILDS is set, the count passed through the environment', () => {
+    const job = wf.jobs.publish!;
+    const prune = job.steps.find((s) => s.run?.includes('npx tagc prune'))!;
+    expect(prune.if).toBe("vars.TAGC_KEEP_BUILDS != ''");
+    expect(prune.env).toEqual({ KEEP: '${{ vars.TAGC_KEEP_BUILDS }}' });
+    expect(prune.run).toBe('npx tagc prune --keep "$KEEP"');
+    expect(indexOf(job, /^npx tagc prune/)).toBeGreaterThan(indexOf(job, /^npx tagc publish$/));
+  });
+
   it('moves stg and prod only through a dispatch that names the build, one move at a time', () => {
     const inputs = (wf.on.workflow_dispatch as { inputs: Record<string, { options?: string[] }> }).inputs;
     expect(inputs.command!.options).toEqual(['promote', 'rollback']);

@@ -55,4 +55,22 @@ describe('tree-shaking of a sample container', () => {
     );
     expect(result.plans.find((p) => p.env.name === 'prod')!.dataElements).toEqual(['pageName']);
   });
+
+  it("drops a library's and the data elements' declarations that no included rule reads, though they call other modules or read the site configuration", async () => {
+    const declare = JSON.stringify(`${process.cwd()}/runtime/declare/index.ts`);
+    const root = container('pure-libraries', {
+      'rules/site.config.ts': `export const site = { allowedDomains: ['firm.example', 'localhost'], hosts: { plan: 'plan.firm.example' }, cookies: { unread: 'UNREAD_COOKIE_NAME' } };\nexport default site;\n`,
+      'rules/lib/areas.ts': `import { hostIn, pathContains, pathStartsWith } from ${declare};\nimport { site } from '../site.config';\nexport const area = { advisor: pathStartsWith('/advisor'), unusedArea: pathContains('/unused-area-path/'), planHost: hostIn([site.hosts.plan]) };\nexport const unusedList = [pathStartsWith('/unused-list-path')];\nexport const advisorOnly = pathStartsWith('/advisor-only');\n`,
+      'data-elements/page.ts': `import { cookie, dataLayerValue } from ${declare};\nimport { site } from '../rules/site.config';\nexport const pageName = dataLayerValue('page.pageName');\nexport const unreadCookie = cookie(site.cookies.unread);\n`,
+      'rules/everywhere.ts': `import { rule } from ${declare};\nimport { advisorOnly } from './lib/areas';\nexport default rule({ id: 'everywhere', description: 'x', events: ['Page Load Completed'], conditions: [advisorOnly], actions: [{ label: 'read', sends: 'necessary', run: (ctx) => ctx.get('pageName' as never) }] });\n`,
+    });
+    roots.push(root);
+    const result = await compile({ root, envs: ['dev', 'prod'] });
+    for (const env of ['dev', 'prod']) {
+      const code = result.bundles[env].code;
+      expect(code, env).toContain('/advisor-only');
+      expect(code, env).toContain('page.pageName');
+      for (const unused of ['/unused-area-path/', '/unused-list-path', 'plan.firm.example', 'UNREAD_COOKIE_NAME']) expect(code, `${env}: ${unused}`).not.toContain(unused);
+    }
+  });
 });

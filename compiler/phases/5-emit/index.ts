@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../../diagnostics';
+import { listModules } from '../../project';
 import type { HostUse, Manifest } from '../../graph-types';
 import type { KindRegistry } from '../../kinds/registry';
 import type { LoadResult } from '../1-load';
@@ -80,7 +81,8 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const hosts: Record<string, HostUse[]> = {};
   const companions: Record<string, Companion> = {};
   const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME;
-  const options: BundleOptions = { rewritten: new Map(), site: await (early.site ?? projectSiteUse(root, graph.load)) };
+  const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
+  const options: BundleOptions = { rewritten: new Map(), libraries, site: await (early.site ?? projectSiteUse(root, graph.load)) };
   // The environments build side by side: esbuild works in its own process while Node prepares
   // the next entry. Results are gathered in plan order, so the output does not depend on timing.
   const built = await inParallel(

@@ -11,6 +11,7 @@ import type { EnvPlan } from '../4-plan';
 import { bundle, type Bundle, type BundleOptions, type SiteConfigUse } from './bundle';
 import { buildCompanion, type Companion } from './companion';
 import { egressEntry, sitePrivacy } from './egress';
+import { dataElementReaders } from './data-element-rows';
 import { entrySource, type BuildStamp } from './entry';
 import { graphJson } from './graph-json';
 import { hostInventory } from './hosts';
@@ -82,6 +83,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const companions: Record<string, Companion> = {};
   const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME;
   const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
+  const readers = await dataElementReaders(runtime);
   const options: BundleOptions = { rewritten: new Map(), libraries, site: await (early.site ?? projectSiteUse(root, graph.load)) };
   // The environments build side by side: esbuild works in its own process while Node prepares
   // the next entry. Results are gathered in plan order, so the output does not depend on timing.
@@ -92,7 +94,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       const t0 = performance.now();
       const env = plan.env.name;
       const envHosts = hostInventory(plan, registry, site);
-      const extras = validationEntry(graph, plan, site, stamp.version);
+      const extras = { ...validationEntry(graph, plan, site, stamp.version), readers };
       // The bundle carries its own inventory: its egress point refuses any other host.
       extras.config.egress = egressEntry(plan, envHosts, privacy);
       const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);

@@ -73,4 +73,25 @@ describe('tree-shaking of a sample container', () => {
       for (const unused of ['/unused-area-path/', '/unused-list-path', 'plan.firm.example', 'UNREAD_COOKIE_NAME']) expect(code, `${env}: ${unused}`).not.toContain(unused);
     }
   });
+
+  it('carries the data elements of a kind the runtime reads from params as rows of a table, not as their modules, and keeps custom code', async () => {
+    const root = container(
+      'data-element-rows',
+      {
+        'data-elements/page.ts': `import { dataLayerValue, queryParam } from '../runtime/declare';\nexport const pageName = dataLayerValue('page.pageName', { clean: true });\nexport const campaign = queryParam('cid', { caseInsensitive: true });\n`,
+        'data-elements/custom.ts': `import { computed } from '../runtime/declare';\nexport const shout = computed((ctx) => String(ctx.get('pageName')).toUpperCase(), { reads: ['pageName'] });\n`,
+        'rules/everywhere.ts': `import { rule } from '../runtime/declare';\nexport default rule({ id: 'everywhere', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'read', sends: 'necessary', run: (ctx) => [ctx.get('shout' as never), ctx.get('campaign' as never)] }] });\n`,
+      },
+      { linkRuntime: true },
+    );
+    roots.push(root);
+    const result = await compile({ root, envs: ['prod'] });
+    const files = kept(result.bundles.prod.inputs);
+    expect(files).toContain('runtime/data-elements/table.ts');
+    expect(files).toContain('data-elements/custom.ts');
+    expect(files).not.toContain('data-elements/page.ts');
+    const code = result.bundles.prod.code;
+    expect(code).toContain('{path:"page.pageName"},{clean:!0}]');
+    expect(code).toContain('{name:"cid",caseInsensitive:!0},{caseInsensitive:!0}]');
+  });
 });

@@ -94,4 +94,19 @@ describe('tree-shaking of a sample container', () => {
     expect(code).toContain('{path:"page.pageName"},{clean:!0}]');
     expect(code).toContain('{name:"cid",caseInsensitive:!0},{caseInsensitive:!0}]');
   });
+
+  it('cuts the site configuration to the paths read through it, also through a const that names a part of it', async () => {
+    const declare = JSON.stringify(`${process.cwd()}/runtime/declare/index.ts`);
+    const root = container('site-alias', {
+      'rules/site.config.ts': `export const site = { allowedDomains: ['firm.example', 'localhost'], hosts: { used: 'used.firm.example', other: 'other-host.firm.example' }, paths: { kept: '/kept-path' } };\nexport default site;\n`,
+      'rules/lib/hosts.ts': `import { hostIn } from ${declare};\nimport { site } from '../site.config';\nconst hosts = site.hosts;\nconst paths = site.paths;\nexport const usedHost = hostIn([hosts.used]);\nexport const everything = () => paths;\n`,
+      'rules/everywhere.ts': `import { rule } from ${declare};\nimport { everything, usedHost } from './lib/hosts';\nexport default rule({ id: 'everywhere', description: 'x', events: ['Page Load Completed'], conditions: [usedHost], actions: [{ label: 'read', sends: 'necessary', run: () => everything() }] });\n`,
+    });
+    roots.push(root);
+    const code = (await compile({ root, envs: ['prod'] })).bundles.prod.code;
+    expect(code).toContain('used.firm.example');
+    // An alias used whole keeps its whole part.
+    expect(code).toContain('/kept-path');
+    expect(code).not.toContain('other-host.firm.example');
+  });
 });

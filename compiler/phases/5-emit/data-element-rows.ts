@@ -10,18 +10,21 @@ import { VIEWER_ONLY_PROPERTIES } from './strip-metadata';
 // rebuilt from [kind, params, options] exactly as their factory made them; any other (custom
 // code, a non-JSON default) stays an import of its module.
 
-/** The runtime's readers module and the kinds it reads. */
+/** The runtime's readers module, the kinds it reads, and the module that rebuilds table rows. */
 export interface DataElementReaders {
   file: string;
   kinds: ReadonlySet<string>;
+  table: string;
 }
 
-/** The readers module beside a runtime's core/start.ts, with its export names; undefined when that runtime has none. */
+/** The readers and table modules beside a runtime's core/start.ts; undefined when that runtime has none. */
 export async function dataElementReaders(runtimeStart: string): Promise<DataElementReaders | undefined> {
-  const file = join(dirname(dirname(runtimeStart)), 'data-elements', 'readers.ts');
-  if (!existsSync(file)) return undefined;
+  const dir = join(dirname(dirname(runtimeStart)), 'data-elements');
+  const file = join(dir, 'readers.ts');
+  const table = join(dir, 'table.ts');
+  if (!existsSync(file) || !existsSync(table)) return undefined;
   const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  return { file, kinds: new Set(Object.keys(mod)) };
+  return { file, kinds: new Set(Object.keys(mod)), table };
 }
 
 /** A declaration as data: its kind, params and the options a bundle keeps. */

@@ -1,4 +1,3 @@
-import { dirname, join } from 'node:path';
 import type { EnvPlan } from '../4-plan';
 import type { ContainerGraph } from '../3-graph';
 import { dataRow, type DataElementReaders } from './data-element-rows';
@@ -26,7 +25,7 @@ export interface EntryExtras {
 const js = (v: unknown) => JSON.stringify(v);
 
 /** The imports and the `dataElements` expression of an entry. */
-function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, readers: DataElementReaders | undefined): { imports: string[]; expression: string } {
+function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataElementReaders | undefined): { imports: string[]; expression: string } {
   const imports: string[] = [];
   const byFile = new Map<string, string[]>();
   let n = 0;
@@ -48,8 +47,7 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
   for (const [abs, specifiers] of byFile) imports.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
   const object = `{ ${entries.join(', ')} }`;
   if (!kinds.size) return { imports, expression: object };
-  const runtimeRoot = dirname(dirname(runtimeStart));
-  imports.push(`import { dataElementTable } from ${js(join(runtimeRoot, 'data-elements', 'table.ts'))};`);
+  imports.push(`import { dataElementTable } from ${js(readers!.table)};`);
   imports.push(`import { ${[...kinds.keys()].map((kind, i) => `${kind} as k${i}`).join(', ')} } from ${js(readers!.file)};`);
   return { imports, expression: `dataElementTable([${[...kinds.keys()].map((kind, i) => `[${js(kind)}, k${i}]`).join(', ')}], ${object})` };
 }
@@ -57,7 +55,7 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
 export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp, extras: EntryExtras = {}): string {
   const lines: string[] = [`import { start } from ${js(runtimeStart)};`];
   plan.rules.forEach((r, i) => lines.push(`import r${i} from ${js(r.loaded.abs)};`));
-  const dataElements = dataElementsSource(graph, plan, runtimeStart, extras.readers);
+  const dataElements = dataElementsSource(graph, plan, extras.readers);
   lines.push(...dataElements.imports);
   lines.push(...(extras.prelude ?? []));
   lines.push(`const rules = [${plan.rules.map((_, i) => `r${i}`).join(', ')}];`);

@@ -1,14 +1,15 @@
 import { de, viewTable } from '../../runtime/declare';
 import type { DataElementName, DataElementRef } from '../../runtime/declare/types';
+import { wireName } from '../../runtime/analytics/names';
 
 // The page context's analytics variables (spec §9), in one place. Spec §9 names eVar22, 117, 49,
 // 7, 115, 34 and 32 but not what each carries; the choice of every variable is written in its row
 // and shown by the viewer. Rules take `pageContextVars` (AppMeasurement names -> data-element
-// references); the wire column is what the beacon carries.
+// references); the wire column is what the beacon carries (derived from the variable, so bundles,
+// which read only the variable and the element, do not carry it).
 
 interface Mapping {
-  /** AppMeasurement wire name: pageName, ch, v0, vN (eVarN), cN (propN). */
-  wire: string;
+  /** AppMeasurement name: pageName, channel, campaign, eVarN, propN. */
   variable: string;
   element: DataElementName;
   /** Why this variable carries this element, for the viewer's `why` column (viewer-only: prod bundles drop it). */
@@ -16,30 +17,30 @@ interface Mapping {
 }
 
 const MAPPING: readonly Mapping[] = [
-  { wire: 'pageName', variable: 'pageName', element: 'pageName', description: 'Page name: path rules of spec §2, else page.pageName' },
-  { wire: 'ch', variable: 'channel', element: 'channel', description: 'Channel by site (docs/site-config.md table, first match wins)' },
-  { wire: 'v0', variable: 'campaign', element: 'campaignId', description: 'The cid query parameter (kept for the session)' },
-  { wire: 'v22', variable: 'eVar22', element: 'pageName', description: 'Page name as an eVar, so conversions can be credited to the page' },
-  { wire: 'v117', variable: 'eVar117', element: 'audienceExperience', description: 'Audience experience (FIT, corporate, advisor, ria, individual, institutional, retirement-plan-insights, ubs)' },
-  { wire: 'v49', variable: 'eVar49', element: 'loginStatus', description: 'Login state by the audience derivation of spec §6: "logged in" / "logged out"' },
-  { wire: 'v7', variable: 'eVar7', element: 'siteName', description: 'Site name audience:country:language' },
-  { wire: 'v115', variable: 'eVar115', element: 'partyId', description: 'Party id (party cookie, stored id from the identity service, user.partyId)' },
-  { wire: 'v34', variable: 'eVar34', element: 'firmId', description: 'Firm id of the user-profile cookie (no-firm-id when absent)' },
-  { wire: 'v32', variable: 'eVar32', element: 'firmName', description: 'Firm name of the user-profile cookie (no-firm-name when absent)' },
-  { wire: 'v1', variable: 'eVar1', element: 'reportSuite', description: 'Reporting suite that received the hit (spots test traffic in production reports)' },
-  { wire: 'v2', variable: 'eVar2', element: 'userRole', description: 'User role: role cookie, else user.userRole' },
-  { wire: 'v3', variable: 'eVar3', element: 'userAdvisorId', description: 'Advisor id of the data layer user' },
-  { wire: 'v4', variable: 'eVar4', element: 'userDealerCode', description: 'Dealer code of the data layer user' },
-  { wire: 'v5', variable: 'eVar5', element: 'overseasAudience', description: 'Overseas/EAD URL flag (true/false)' },
-  { wire: 'v6', variable: 'eVar6', element: 'siteRegion', description: 'Region of the site country: europe, asia, australia, canada, us, other' },
-  { wire: 'v8', variable: 'eVar8', element: 'siteLocale', description: 'Site language; Canada en/fr as en-ca/fr-ca' },
-  { wire: 'v9', variable: 'eVar9', element: 'webPageType', description: 'page.webPageType' },
-  { wire: 'v10', variable: 'eVar10', element: 'userPersonaSegment', description: 'user.personaSegment' },
-  { wire: 'c1', variable: 'prop1', element: 'siteSection1', description: 'page.siteSection1' },
-  { wire: 'c2', variable: 'prop2', element: 'siteSection2', description: 'page.siteSection2' },
-  { wire: 'c3', variable: 'prop3', element: 'siteSection3', description: 'page.siteSection3' },
-  { wire: 'c4', variable: 'prop4', element: 'siteSection4', description: 'page.siteSection4' },
-  { wire: 'c5', variable: 'prop5', element: 'navigationPath', description: 'page.navigationPath' },
+  { variable: 'pageName', element: 'pageName', description: 'Page name: path rules of spec §2, else page.pageName' },
+  { variable: 'channel', element: 'channel', description: 'Channel by site (docs/site-config.md table, first match wins)' },
+  { variable: 'campaign', element: 'campaignId', description: 'The cid query parameter (kept for the session)' },
+  { variable: 'eVar22', element: 'pageName', description: 'Page name as an eVar, so conversions can be credited to the page' },
+  { variable: 'eVar117', element: 'audienceExperience', description: 'Audience experience (FIT, corporate, advisor, ria, individual, institutional, retirement-plan-insights, ubs)' },
+  { variable: 'eVar49', element: 'loginStatus', description: 'Login state by the audience derivation of spec §6: "logged in" / "logged out"' },
+  { variable: 'eVar7', element: 'siteName', description: 'Site name audience:country:language' },
+  { variable: 'eVar115', element: 'partyId', description: 'Party id (party cookie, stored id from the identity service, user.partyId)' },
+  { variable: 'eVar34', element: 'firmId', description: 'Firm id of the user-profile cookie (no-firm-id when absent)' },
+  { variable: 'eVar32', element: 'firmName', description: 'Firm name of the user-profile cookie (no-firm-name when absent)' },
+  { variable: 'eVar1', element: 'reportSuite', description: 'Reporting suite that received the hit (spots test traffic in production reports)' },
+  { variable: 'eVar2', element: 'userRole', description: 'User role: role cookie, else user.userRole' },
+  { variable: 'eVar3', element: 'userAdvisorId', description: 'Advisor id of the data layer user' },
+  { variable: 'eVar4', element: 'userDealerCode', description: 'Dealer code of the data layer user' },
+  { variable: 'eVar5', element: 'overseasAudience', description: 'Overseas/EAD URL flag (true/false)' },
+  { variable: 'eVar6', element: 'siteRegion', description: 'Region of the site country: europe, asia, australia, canada, us, other' },
+  { variable: 'eVar8', element: 'siteLocale', description: 'Site language; Canada en/fr as en-ca/fr-ca' },
+  { variable: 'eVar9', element: 'webPageType', description: 'page.webPageType' },
+  { variable: 'eVar10', element: 'userPersonaSegment', description: 'user.personaSegment' },
+  { variable: 'prop1', element: 'siteSection1', description: 'page.siteSection1' },
+  { variable: 'prop2', element: 'siteSection2', description: 'page.siteSection2' },
+  { variable: 'prop3', element: 'siteSection3', description: 'page.siteSection3' },
+  { variable: 'prop4', element: 'siteSection4', description: 'page.siteSection4' },
+  { variable: 'prop5', element: 'navigationPath', description: 'page.navigationPath' },
 ];
 
 /** AppMeasurement variable name (eVar22, channel...) -> data-element reference, for pageView() and link hits. */
@@ -49,5 +50,5 @@ export const pageContextMapping = viewTable({
   name: 'Analytics mapping: page context',
   description: 'Which analytics variable each page-context data element feeds (spec §9); sent with every page view',
   columns: ['variable', 'wire', 'element', 'why'],
-  rows: MAPPING.map((m) => ({ variable: m.variable, wire: m.wire, element: m.element, why: m.description })),
+  rows: MAPPING.map((m) => ({ variable: m.variable, wire: wireName(m.variable) ?? m.variable, element: m.element, why: m.description })),
 });

@@ -1,8 +1,12 @@
 import { dataElement } from '../declare/data-element';
 import type { DataElementOptions } from '../declare/types';
 
+/** The reader of a constant declaration's params (readers.ts). */
+/* @__NO_SIDE_EFFECTS__ */
+export const readConstant = ({ value }: { value: unknown }) => () => value;
+
 /** A fixed value. */
 /* @__NO_SIDE_EFFECTS__ */
 export function constant<T>(value: T, options?: DataElementOptions<T>) {
-  return dataElement<T>('constant', { value }, () => value, options);
+  return dataElement<T>('constant', { value }, readConstant({ value }), options);
 }

@@ -1,9 +1,13 @@
 import { dataElement } from '../declare/data-element';
-import type { DataElementOptions } from '../declare/types';
+import type { DataElementOptions, ReadContext } from '../declare/types';
 import { getPath } from '../core/merge';
+
+/** The reader of a dataLayer declaration's params (readers.ts). */
+/* @__NO_SIDE_EFFECTS__ */
+export const readDataLayer = ({ path }: { path: string }) => ({ state }: ReadContext) => getPath(state, path);
 
 /** A dotted path in the data layer's computed state (`page.pageName`). */
 /* @__NO_SIDE_EFFECTS__ */
 export function dataLayerValue<T = unknown>(path: string, options?: DataElementOptions<T>) {
-  return dataElement<T>('dataLayer', { path }, ({ state }) => getPath(state, path), options);
+  return dataElement<T>('dataLayer', { path }, readDataLayer({ path }), options);
 }

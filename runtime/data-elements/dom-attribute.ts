@@ -1,5 +1,14 @@
 import { dataElement } from '../declare/data-element';
-import type { DataElementOptions } from '../declare/types';
+import type { DataElementOptions, ReadContext } from '../declare/types';
+
+/** The reader of a domAttribute declaration's params (readers.ts). */
+/* @__NO_SIDE_EFFECTS__ */
+export const readDomAttribute = ({ selector, property }: { selector: string; property: string }) => ({ win }: ReadContext) => {
+  const el = win.document.querySelector(selector) as (HTMLElement & Record<string, unknown>) | null;
+  if (!el) return undefined;
+  if (property === 'text') return el.innerText || el.textContent;
+  return property in el ? el[property] : el.getAttribute(property);
+};
 
 /**
  * A property of the first element matching a selector (Launch's "DOM Attribute"): `text` is its
@@ -7,15 +16,5 @@ import type { DataElementOptions } from '../declare/types';
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function domAttribute<T = string>(selector: string, property: string, options?: DataElementOptions<T>) {
-  return dataElement<T>(
-    'domAttribute',
-    { selector, property },
-    ({ win }) => {
-      const el = win.document.querySelector(selector) as (HTMLElement & Record<string, unknown>) | null;
-      if (!el) return undefined;
-      if (property === 'text') return el.innerText || el.textContent;
-      return property in el ? el[property] : el.getAttribute(property);
-    },
-    options,
-  );
+  return dataElement<T>('domAttribute', { selector, property }, readDomAttribute({ selector, property }), options);
 }

@@ -55,4 +55,58 @@ describe('tree-shaking of a sample container', () => {
     );
     expect(result.plans.find((p) => p.env.name === 'prod')!.dataElements).toEqual(['pageName']);
   });
+
+  it("drops a library's and the data elements' declarations that no included rule reads, though they call other modules or read the site configuration", async () => {
+    const declare = JSON.stringify(`${process.cwd()}/runtime/declare/index.ts`);
+    const root = container('pure-libraries', {
+      'rules/site.config.ts': `export const site = { allowedDomains: ['firm.example', 'localhost'], hosts: { plan: 'plan.firm.example' }, cookies: { unread: 'UNREAD_COOKIE_NAME' } };\nexport default site;\n`,
+      'rules/lib/areas.ts': `import { hostIn, pathContains, pathStartsWith } from ${declare};\nimport { site } from '../site.config';\nexport const area = { advisor: pathStartsWith('/advisor'), unusedArea: pathContains('/unused-area-path/'), planHost: hostIn([site.hosts.plan]) };\nexport const unusedList = [pathStartsWith('/unused-list-path')];\nexport const advisorOnly = pathStartsWith('/advisor-only');\n`,
+      'data-elements/page.ts': `import { cookie, dataLayerValue } from ${declare};\nimport { site } from '../rules/site.config';\nexport const pageName = dataLayerValue('page.pageName');\nexport const unreadCookie = cookie(site.cookies.unread);\n`,
+      'rules/everywhere.ts': `import { rule } from ${declare};\nimport { advisorOnly } from './lib/areas';\nexport default rule({ id: 'everywhere', description: 'x', events: ['Page Load Completed'], conditions: [advisorOnly], actions: [{ label: 'read', sends: 'necessary', run: (ctx) => ctx.get('pageName' as never) }] });\n`,
+    });
+    roots.push(root);
+    const result = await compile({ root, envs: ['dev', 'prod'] });
+    for (const env of ['dev', 'prod']) {
+      const code = result.bundles[env].code;
+      expect(code, env).toContain('/advisor-only');
+      expect(code, env).toContain('page.pageName');
+      for (const unused of ['/unused-area-path/', '/unused-list-path', 'plan.firm.example', 'UNREAD_COOKIE_NAME']) expect(code, `${env}: ${unused}`).not.toContain(unused);
+    }
+  });
+
+  it('carries the data elements of a kind the runtime reads from params as rows of a table, not as their modules, and keeps custom code', async () => {
+    const root = container(
+      'data-element-rows',
+      {
+        'data-elements/page.ts': `import { dataLayerValue, queryParam } from '../runtime/declare';\nexport const pageName = dataLayerValue('page.pageName', { clean: true });\nexport const campaign = queryParam('cid', { caseInsensitive: true });\n`,
+        'data-elements/custom.ts': `import { computed } from '../runtime/declare';\nexport const shout = computed((ctx) => String(ctx.get('pageName')).toUpperCase(), { reads: ['pageName'] });\n`,
+        'rules/everywhere.ts': `import { rule } from '../runtime/declare';\nexport default rule({ id: 'everywhere', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'read', sends: 'necessary', run: (ctx) => [ctx.get('shout' as never), ctx.get('campaign' as never)] }] });\n`,
+      },
+      { linkRuntime: true },
+    );
+    roots.push(root);
+    const result = await compile({ root, envs: ['prod'] });
+    const files = kept(result.bundles.prod.inputs);
+    expect(files).toContain('runtime/data-elements/table.ts');
+    expect(files).toContain('data-elements/custom.ts');
+    expect(files).not.toContain('data-elements/page.ts');
+    const code = result.bundles.prod.code;
+    expect(code).toContain('{path:"page.pageName"},{clean:!0}]');
+    expect(code).toContain('{name:"cid",caseInsensitive:!0},{caseInsensitive:!0}]');
+  });
+
+  it('cuts the site configuration to the paths read through it, also through a const that names a part of it', async () => {
+    const declare = JSON.stringify(`${process.cwd()}/runtime/declare/index.ts`);
+    const root = container('site-alias', {
+      'rules/site.config.ts': `export const site = { allowedDomains: ['firm.example', 'localhost'], hosts: { used: 'used.firm.example', other: 'other-host.firm.example' }, paths: { kept: '/kept-path' } };\nexport default site;\n`,
+      'rules/lib/hosts.ts': `import { hostIn } from ${declare};\nimport { site } from '../site.config';\nconst hosts = site.hosts;\nconst paths = site.paths;\nexport const usedHost = hostIn([hosts.used]);\nexport const everything = () => paths;\n`,
+      'rules/everywhere.ts': `import { rule } from ${declare};\nimport { everything, usedHost } from './lib/hosts';\nexport default rule({ id: 'everywhere', description: 'x', events: ['Page Load Completed'], conditions: [usedHost], actions: [{ label: 'read', sends: 'necessary', run: () => everything() }] });\n`,
+    });
+    roots.push(root);
+    const code = (await compile({ root, envs: ['prod'] })).bundles.prod.code;
+    expect(code).toContain('used.firm.example');
+    // An alias used whole keeps its whole part.
+    expect(code).toContain('/kept-path');
+    expect(code).not.toContain('other-host.firm.example');
+  });
 });

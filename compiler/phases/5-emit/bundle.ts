@@ -7,6 +7,7 @@ import { defines } from '../../environments';
 import type { EnvPlan } from '../4-plan';
 import { BROWSER_SCRIPT } from './browser-build';
 import { HASH_PLACEHOLDER } from './entry';
+import { markTopLevelPure } from './pure-declarations';
 import { pruneSiteConfig, type SiteUse } from './site-config-use';
 import { stripViewerMetadata, toJs } from './strip-metadata';
 
@@ -47,20 +48,25 @@ export interface BundleOptions {
   site?: SiteConfigUse;
   /** Rewritten project modules, shared by the environments of one build (prod and internal strip the same files). */
   rewritten?: Map<string, Promise<string>>;
+  /** The project's library modules (`lib` folders): declarations only, so their unused top-level values are dropped. */
+  libraries?: readonly string[];
 }
 
 /**
- * Project modules as esbuild reads them: data elements marked pure; the site configuration cut to
- * what the project reads (every environment: it changes no behaviour); and, where `strip`, rules
- * and data elements without viewer-only metadata (strip-metadata.ts).
+ * Project modules as esbuild reads them: data elements and libraries with their top-level
+ * declarations marked pure (pure-declarations.ts); the site configuration cut to what the project
+ * reads (every environment: it changes no behaviour); and, where `strip`, rules and data elements
+ * without viewer-only metadata (strip-metadata.ts).
  */
-function projectModules(root: string, strip: boolean, { site, rewritten = new Map() }: BundleOptions): esbuild.Plugin {
+function projectModules(root: string, strip: boolean, { site, rewritten = new Map(), libraries = [] }: BundleOptions): esbuild.Plugin {
   const dirs = (strip ? ['data-elements', 'rules'] : ['data-elements']).map((d) => `${escape(join(root, d) + sep)}.*\\.ts`);
   if (site) dirs.push(escape(site.file));
+  if (!strip) dirs.push(...libraries.map(escape));
   // The filter is matched inside esbuild: only project modules call back into Node (a filter on
   // every .ts file cost one round trip per module and pass, seconds with 5,000 rules).
   const filter = new RegExp(`^(?:${dirs.join('|')})$`);
   const dataElements = join(root, 'data-elements') + sep;
+  const declarative = (path: string) => path.startsWith(dataElements) || libraries.includes(path);
   const readSource = async (path: string) => {
     const source = await readFile(path, 'utf8');
     return path.startsWith(dataElements) ? markDeclarationsPure(source) : source;
@@ -70,13 +76,15 @@ function projectModules(root: string, strip: boolean, { site, rewritten = new Ma
     setup(build) {
       build.onLoad({ filter }, async (args) => {
         const isSite = args.path === site?.file;
-        if (!strip && !isSite) return { contents: await readSource(args.path), loader: 'ts' };
+        const pure = declarative(args.path);
+        if (!strip && !isSite && !pure) return { contents: await readSource(args.path), loader: 'ts' };
         const key = `${strip}:${args.path}`;
         let contents = rewritten.get(key);
         if (!contents) {
           contents = readSource(args.path).then(async (source) => {
             let js = await toJs(source, basename(args.path));
             if (isSite) js = pruneSiteConfig(js, site!.use);
+            if (pure) js = markTopLevelPure(js);
             return strip ? stripViewerMetadata(js) : js;
           });
           rewritten.set(key, contents);

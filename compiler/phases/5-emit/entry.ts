@@ -1,8 +1,11 @@
 import type { EnvPlan } from '../4-plan';
 import type { ContainerGraph } from '../3-graph';
+import { dataRow, type DataElementReaders } from './data-element-rows';
 
 // The generated entry of one environment's bundle: imports exactly the included rules and data
-// elements (so esbuild drops everything else) and hands them to the runtime's start().
+// elements (so esbuild drops everything else) and hands them to the runtime's start(). A data
+// element of a kind the runtime reads from params is a row of a table instead
+// (data-element-rows.ts): its module is not imported for it.
 
 export const HASH_PLACEHOLDER = '__tagc_hash_16__';
 
@@ -15,30 +18,45 @@ export interface BuildStamp {
 export interface EntryExtras {
   prelude?: readonly string[];
   config?: Readonly<Record<string, string>>;
+  /** The runtime's readers of data elements as data (without: every data element is imported). */
+  readers?: DataElementReaders;
 }
 
 const js = (v: unknown) => JSON.stringify(v);
 
+/** The imports and the `dataElements` expression of an entry. */
+function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataElementReaders | undefined): { imports: string[]; expression: string } {
+  const imports: string[] = [];
+  const byFile = new Map<string, string[]>();
+  let n = 0;
+  const kinds = new Map<string, number>();
+  const entries: string[] = [];
+  for (const name of plan.dataElements) {
+    const loaded = graph.dataElements.get(name)!.loaded;
+    const row = dataRow(loaded.value, readers, !plan.env.debug);
+    if (!row) {
+      const local = `d${n++}`;
+      byFile.set(loaded.abs, [...(byFile.get(loaded.abs) ?? []), `${name} as ${local}`]);
+      entries.push(`${js(name)}: ${local}`);
+      continue;
+    }
+    if (!kinds.has(row.kind)) kinds.set(row.kind, kinds.size);
+    const options = Object.keys(row.options).length ? `, ${js(row.options)}` : '';
+    entries.push(`${js(name)}: [${kinds.get(row.kind)}, ${js(row.params)}${options}]`);
+  }
+  for (const [abs, specifiers] of byFile) imports.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
+  const object = `{ ${entries.join(', ')} }`;
+  if (!kinds.size) return { imports, expression: object };
+  imports.push(`import { dataElementTable } from ${js(readers!.table)};`);
+  imports.push(`import { ${[...kinds.keys()].map((kind, i) => `${kind} as k${i}`).join(', ')} } from ${js(readers!.file)};`);
+  return { imports, expression: `dataElementTable([${[...kinds.keys()].map((kind, i) => `[${js(kind)}, k${i}]`).join(', ')}], ${object})` };
+}
+
 export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp, extras: EntryExtras = {}): string {
   const lines: string[] = [`import { start } from ${js(runtimeStart)};`];
   plan.rules.forEach((r, i) => lines.push(`import r${i} from ${js(r.loaded.abs)};`));
-
-  const byFile = new Map<string, string[]>();
-  for (const name of plan.dataElements) {
-    const abs = graph.dataElements.get(name)!.loaded.abs;
-    byFile.set(abs, [...(byFile.get(abs) ?? []), name]);
-  }
-  const deEntries: string[] = [];
-  let n = 0;
-  for (const [abs, names] of byFile) {
-    const specifiers = names.map((name) => {
-      const local = `d${n++}`;
-      deEntries.push(`${js(name)}: ${local}`);
-      return `${name} as ${local}`;
-    });
-    lines.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
-  }
-
+  const dataElements = dataElementsSource(graph, plan, extras.readers);
+  lines.push(...dataElements.imports);
   lines.push(...(extras.prelude ?? []));
   lines.push(`const rules = [${plan.rules.map((_, i) => `r${i}`).join(', ')}];`);
   lines.push(
@@ -46,7 +64,7 @@ export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
     `  rules,`,
     `  table: ${js(plan.table)},`,
     `  sources: [${plan.sources.map(([r, e]) => `rules[${r}].events[${e}]`).join(', ')}],`,
-    `  dataElements: { ${deEntries.join(', ')} },`,
+    `  dataElements: ${dataElements.expression},`,
     `  domains: ${js(domains)},`,
     `  build: { environment: ${js(plan.env.name)}, version: ${js(stamp.version)}, buildTime: ${js(stamp.buildTime)}, hash: ${js(HASH_PLACEHOLDER)} },`,
     ...Object.entries(extras.config ?? {}).map(([key, source]) => `  ${key}: ${source},`),

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../../diagnostics';
+import { listModules } from '../../project';
 import type { HostUse, Manifest } from '../../graph-types';
 import type { KindRegistry } from '../../kinds/registry';
 import type { LoadResult } from '../1-load';
@@ -10,6 +11,7 @@ import type { EnvPlan } from '../4-plan';
 import { bundle, type Bundle, type BundleOptions, type SiteConfigUse } from './bundle';
 import { buildCompanion, type Companion } from './companion';
 import { egressEntry, sitePrivacy } from './egress';
+import { dataElementReaders } from './data-element-rows';
 import { entrySource, type BuildStamp } from './entry';
 import { graphJson } from './graph-json';
 import { hostInventory } from './hosts';
@@ -80,7 +82,9 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const hosts: Record<string, HostUse[]> = {};
   const companions: Record<string, Companion> = {};
   const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME;
-  const options: BundleOptions = { rewritten: new Map(), site: await (early.site ?? projectSiteUse(root, graph.load)) };
+  const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
+  const readers = await dataElementReaders(runtime);
+  const options: BundleOptions = { rewritten: new Map(), libraries, site: await (early.site ?? projectSiteUse(root, graph.load)) };
   // The environments build side by side: esbuild works in its own process while Node prepares
   // the next entry. Results are gathered in plan order, so the output does not depend on timing.
   const built = await inParallel(
@@ -90,7 +94,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       const t0 = performance.now();
       const env = plan.env.name;
       const envHosts = hostInventory(plan, registry, site);
-      const extras = validationEntry(graph, plan, site, stamp.version);
+      const extras = { ...validationEntry(graph, plan, site, stamp.version), readers };
       // The bundle carries its own inventory: its egress point refuses any other host.
       extras.config.egress = egressEntry(plan, envHosts, privacy);
       const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);

@@ -5,7 +5,8 @@ import * as esbuild from 'esbuild';
 import { blankRanges, isNode, keyName, parseModule, propertyRange, type Node } from './strip-metadata';
 
 // Site settings reach a bundle only as far as code uses them: every project module is scanned for
-// the member paths it reads from the site configuration (`site.hosts.entry` -> "hosts.entry"), and
+// the member paths it reads from the site configuration (`site.hosts.entry` -> "hosts.entry", also
+// through a const alias: `const h = site.hosts; h.entry`), and
 // the configuration module is bundled without the properties no path reaches. A module that uses
 // `site` other than through a static member path (passes it on, indexes it by a variable at the
 // top) keeps the whole object.
@@ -43,32 +44,61 @@ function memberPath(chain: Node[]): string {
   return parts.join('.');
 }
 
+/** The const that `node` (the top of a member chain) initializes, if any: `const c = site.cookies`. */
+function aliasOf(node: Node, parent: Node | undefined, grand: Node | undefined): string | undefined {
+  if (parent?.type !== 'VariableDeclarator' || parent.init !== node || grand?.kind !== 'const') return undefined;
+  const id = parent.id as Node;
+  return id.type === 'Identifier' ? (id.name as string) : undefined;
+}
+
+/**
+ * Adds to `out` the paths a module reads through `names` (bindings of the whole object), and
+ * through consts that alias a part of it (`const c = site.cookies; c.userProfile` reads
+ * "cookies.userProfile"). True when the module uses the whole object.
+ */
 function usesIn(program: Node, names: Set<string>, out: Set<string>): boolean {
-  let whole = false;
-  const visit = (node: Node, parents: Node[]): void => {
-    if (node.type === 'Identifier' && names.has(node.name as string)) {
-      const parent = parents[parents.length - 1];
-      if (parent?.type === 'ImportSpecifier' || parent?.type === 'ImportDefaultSpecifier') return;
-      const chain: Node[] = [];
-      for (let i = parents.length - 1, child = node; i >= 0; child = parents[i], i--) {
-        const p = parents[i];
-        if (p.type !== 'MemberExpression' || p.object !== child) break;
-        chain.push(p);
+  const bindings = new Map<string, string>([...names].map((n) => [n, '']));
+  for (;;) {
+    const found = new Set<string>();
+    let whole = false;
+    const before = bindings.size;
+    const visit = (node: Node, parents: Node[]): void => {
+      if (node.type === 'Identifier' && bindings.has(node.name as string)) {
+        const parent = parents[parents.length - 1];
+        if (parent?.type === 'ImportSpecifier' || parent?.type === 'ImportDefaultSpecifier') return;
+        if (parent?.type === 'VariableDeclarator' && parent.id === node) return;
+        const chain: Node[] = [];
+        let top: Node = node;
+        for (let i = parents.length - 1; i >= 0; top = parents[i], i--) {
+          const p = parents[i];
+          if (p.type !== 'MemberExpression' || p.object !== top) break;
+          chain.push(p);
+        }
+        const prefix = bindings.get(node.name as string)!;
+        const own = memberPath(chain);
+        const path = prefix && own ? `${prefix}.${own}` : prefix || own;
+        const depth = parents.length - 1 - chain.length;
+        const alias = chain.every((m) => !m.computed) ? aliasOf(top, parents[depth], parents[depth - 1]) : undefined;
+        if (path && alias) {
+          if (!bindings.has(alias)) bindings.set(alias, path);
+        } else if (path) found.add(path);
+        else whole = true;
+        return;
       }
-      const path = memberPath(chain);
-      if (path) out.add(path);
-      else whole = true;
-      return;
+      // `{ site }` shorthand and `site.x` property keys are not reads of the binding.
+      for (const [key, value] of Object.entries(node)) {
+        if ((node.type === 'MemberExpression' && key === 'property' && !node.computed) || (node.type === 'Property' && key === 'key' && !node.computed && !node.shorthand)) continue;
+        if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item, [...parents, node]);
+        else if (isNode(value)) visit(value, [...parents, node]);
+      }
+    };
+    visit(program, []);
+    // A new alias found late may be read earlier in the module: scan again until none is new.
+    if (bindings.size === before) {
+      for (const path of found) out.add(path);
+      return whole;
     }
-    // `{ site }` shorthand and `site.x` property keys are not reads of the binding.
-    for (const [key, value] of Object.entries(node)) {
-      if ((node.type === 'MemberExpression' && key === 'property' && !node.computed) || (node.type === 'Property' && key === 'key' && !node.computed && !node.shorthand)) continue;
-      if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item, [...parents, node]);
-      else if (isNode(value)) visit(value, [...parents, node]);
-    }
-  };
-  visit(program, []);
-  return whole;
+  }
 }
 
 /** What the project's modules (under `dirs`) read from the site configuration module. */

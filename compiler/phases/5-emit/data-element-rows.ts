@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import type { DataElement } from '../../../runtime/declare/types';
+import { VIEWER_ONLY_PROPERTIES } from './strip-metadata';
+
+// Which data elements a bundle carries as data (runtime/data-elements/readers.ts): those of a
+// kind the runtime has a reader of params for, whose params and options are plain JSON. They are
+// rebuilt from [kind, params, options] exactly as their factory made them; any other (custom
+// code, a non-JSON default) stays an import of its module.
+
+/** The runtime's readers module, the kinds it reads, and the module that rebuilds table rows. */
+export interface DataElementReaders {
+  file: string;
+  kinds: ReadonlySet<string>;
+  table: string;
+}
+
+/** The readers and table modules beside a runtime's core/start.ts; undefined when that runtime has none. */
+export async function dataElementReaders(runtimeStart: string): Promise<DataElementReaders | undefined> {
+  const dir = join(dirname(dirname(runtimeStart)), 'data-elements');
+  const file = join(dir, 'readers.ts');
+  const table = join(dir, 'table.ts');
+  if (!existsSync(file) || !existsSync(table)) return undefined;
+  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  return { file, kinds: new Set(Object.keys(mod)), table };
+}
+
+/** A declaration as data: its kind, params and the options a bundle keeps. */
+export interface DataRow {
+  kind: string;
+  params: Record<string, unknown>;
+  options: Record<string, unknown>;
+}
+
+const SHAPE = new Set(['__tagc', 'kind', 'params', 'read']);
+
+const jsonSafe = (value: unknown) => {
+  try {
+    return isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value);
+  } catch {
+    return false;
+  }
+};
+
+/** `el` as a row, or undefined when it must stay code; `strip` drops the viewer-only options, as the bundle's modules do. */
+export function dataRow(el: DataElement, readers: DataElementReaders | undefined, strip: boolean): DataRow | undefined {
+  if (!readers?.kinds.has(el.kind)) return undefined;
+  const options: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(el)) if (!SHAPE.has(key) && !(strip && VIEWER_ONLY_PROPERTIES.has(key))) options[key] = value;
+  const params = { ...el.params };
+  return jsonSafe(params) && jsonSafe(options) ? { kind: el.kind, params, options } : undefined;
+}

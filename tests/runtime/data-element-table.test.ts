@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadKinds, type KindRegistry } from '../../compiler/kinds/registry';
+import { dataElementReaders, dataRow, type DataElementReaders } from '../../compiler/phases/5-emit/data-element-rows';
+import { computed, constant, cookie, dataLayerValue, domAttribute, globalVariable, localItem, pageInfo, queryParam, sessionItem } from '../../runtime/declare';
+import type { DataElement } from '../../runtime/declare/types';
+import * as readerModule from '../../runtime/data-elements/readers';
+import { dataElementTable, type KindReader, type TableRow } from '../../runtime/data-elements/table';
+import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
+
+// Data elements as data: the compiler turns a declaration into a row (kind, params, options) and
+// the runtime rebuilds it with the kind's reader of params. The rebuilt declaration must read what
+// the factory's declaration reads, on the same page.
+
+beforeEach(resetWindow);
+afterEach(restoreConsole);
+
+let kinds: KindRegistry;
+let readers: DataElementReaders;
+beforeAll(async () => {
+  kinds = await loadKinds();
+  readers = (await dataElementReaders(`${process.cwd()}/runtime/core/start.ts`))!;
+});
+
+const declared: Record<string, DataElement> = {
+  pageName: dataLayerValue('page.pageName', { clean: true, description: 'the page name' }),
+  country: dataLayerValue('page.siteCountry', { lowerCase: true, default: 'us' }),
+  campaign: queryParam('CID', { caseInsensitive: true, storage: 'session' }),
+  exact: queryParam('CID'),
+  role: cookie('role'),
+  stored: localItem('partyId'),
+  session: sessionItem('visit'),
+  fixed: constant({ a: [1, 2] }),
+  title: pageInfo('title'),
+  hostname: pageInfo('hostname'),
+  global: globalVariable('digitalData.page.name'),
+  heading: domAttribute('h1', 'text'),
+  custom: computed(() => 'code'),
+};
+
+/** The declarations as the generated entry carries them. */
+function asTable(elements: Record<string, DataElement>, strip: boolean): Record<string, DataElement> {
+  const used: KindReader[] = [];
+  const rows: Record<string, TableRow> = {};
+  for (const [name, el] of Object.entries(elements)) {
+    const row = dataRow(el, readers, strip);
+    if (!row) {
+      rows[name] = el;
+      continue;
+    }
+    let index = used.findIndex(([kind]) => kind === row.kind);
+    if (index < 0) index = used.push([row.kind, (readerModule as Record<string, KindReader[1]>)[row.kind]]) - 1;
+    rows[name] = [index, row.params, row.options];
+  }
+  return dataElementTable(used, rows);
+}
+
+function page(): void {
+  history.replaceState(null, '', '/advisor/x.html?cid=Spring');
+  document.title = 'A page';
+  document.body.innerHTML = '<h1>Heading</h1>';
+  document.cookie = 'role=advisor';
+  localStorage.setItem('partyId', 'p-1');
+  sessionStorage.setItem('visit', 'v-2');
+  (window as unknown as Record<string, unknown>).digitalData = { page: { name: 'global name' } };
+}
+
+function values(elements: Record<string, DataElement>): Record<string, unknown> {
+  resetWindow();
+  page();
+  boot([], elements);
+  window.appEventData.push({ event: 'Page Load Started', page: { pageName: '  Home   page ', siteCountry: 'GB' } });
+  return Object.fromEntries(Object.keys(elements).map((name) => [name, window.tagc.getVar(name)]));
+}
+
+describe('data elements as data', () => {
+  it('rebuilds every declaration of a kind with a reader as its factory made it, and keeps custom code as it is', () => {
+    const table = asTable(declared, false);
+    for (const [name, el] of Object.entries(declared)) {
+      const { read, ...shape } = table[name];
+      const { read: original, ...expected } = el;
+      expect(shape, name).toEqual(expected);
+      expect(typeof read, name).toBe('function');
+      if (name === 'custom') expect(read).toBe(original);
+      else expect(read, name).not.toBe(original);
+    }
+  });
+
+  it('reads on a page what the declarations read', () => {
+    const expected = values(declared);
+    expect(expected).toEqual({
+      pageName: 'Home page', country: 'gb', campaign: 'Spring', exact: undefined, role: 'advisor', stored: 'p-1', session: 'v-2', fixed: { a: [1, 2] },
+      title: 'A page', hostname: location.hostname, global: 'global name', heading: 'Heading', custom: 'code',
+    });
+    expect(values(asTable(declared, true))).toEqual(expected);
+  });
+
+  it('leaves out the viewer-only description where bundles strip it, and keeps a non-JSON declaration as code', () => {
+    expect(dataRow(declared.pageName, readers, true)!.options).toEqual({ clean: true });
+    expect(dataRow(declared.pageName, readers, false)!.options).toEqual({ clean: true, description: 'the page name' });
+    expect(dataRow(constant(new Date(0)), readers, true)).toBeUndefined();
+    expect(dataRow(constant(undefined, { default: () => 1 }), readers, true)).toBeUndefined();
+  });
+
+  it('has a reader for every data-element kind without code of its own, each named as a kind the compiler knows', () => {
+    const known = [...kinds['data-elements'].keys()];
+    expect([...readers.kinds].filter((k) => !known.includes(k))).toEqual([]);
+    expect(known.filter((k) => !readers.kinds.has(k)).sort()).toEqual(['custom', 'derived']);
+  });
+});

@@ -1,5 +1,5 @@
 // The compiler, precompiled: esbuild bundles compiler/cli/main.ts (packages external, one chunk
-// per command loaded on demand) into node_modules/.cache/tagc/<key>/, so a run does not pay for
+// per command loaded on demand) into node_modules/.cache/tagc/compiler/<key>/, so a run does not pay for
 // tsx transforming ~190 modules. The key hashes the path, size and mtime of every source the
 // bundle was built from (esbuild's metafile lists them), so an edited source is a new key and
 // stale code never runs. TAGC_PRECOMPILE=0 runs the sources through tsx as before.
@@ -15,7 +15,7 @@ const OLD_AFTER_MS = 24 * 3600 * 1000;
 /** `{ main }` from the precompiled bundle, or null when precompiling is off or cannot be done. */
 export async function loadCompiled() {
   if (process.env.TAGC_PRECOMPILE === '0') return null;
-  const cache = process.env.TAGC_COMPILE_CACHE ?? join(ROOT, 'node_modules', '.cache', 'tagc');
+  const cache = process.env.TAGC_COMPILE_CACHE ?? join(ROOT, 'node_modules', '.cache', 'tagc', 'compiler');
   try {
     const dir = current(cache) ?? (await compile(cache));
     return await import(pathToFileURL(join(dir, 'main.js')).href);

@@ -5,7 +5,7 @@
 // stale code never runs. TAGC_PRECOMPILE=0 runs the sources through tsx as before.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, sep } from 'node:path';
+import { dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -78,7 +78,7 @@ async function compile(cache) {
     plugins: [ownUrls],
   });
   const inputs = Object.keys(result.metafile.inputs)
-    .filter((file) => !file.split(/[\\/]/).includes('node_modules'))
+    .filter((file) => ours(join(ROOT, file)))
     .sort();
   const key = keyOf(inputs);
   if (!key) throw new Error('a source vanished while precompiling');
@@ -109,6 +109,12 @@ function sweep(cache, keep) {
   }
 }
 
+/** A source of this package (not a dependency), wherever the package is installed. */
+function ours(file) {
+  const rel = relative(ROOT, file);
+  return !rel.startsWith('..') && !isAbsolute(rel) && rel.split(sep)[0] !== 'node_modules';
+}
+
 /**
  * Modules find their siblings (runtime/, package.json, workers) from import.meta.url: each keeps
  * its own source's URL rather than the bundle's.
@@ -117,7 +123,7 @@ const ownUrls = {
   name: 'tagc-own-urls',
   setup(build) {
     build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
-      if (args.path.split(sep).includes('node_modules')) return undefined;
+      if (!ours(args.path)) return undefined;
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes('import.meta')) return undefined;
       const contents = source

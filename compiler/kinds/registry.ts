@@ -21,7 +21,7 @@ export function loadKinds(): Promise<KindRegistry> {
         const dir = join(here, family);
         const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
         // A relative template import: the precompiled compiler (compiler/cli/precompiled.js) bundles every kind.
-        return Promise.all(files.map(async (file) => ((await import(`./${family}/${file}`)) as { default: KindSpec }).default));
+        return Promise.all(files.map(async (file) => ((await import(`./${family}/${file.slice(0, -3)}.ts`)) as { default: KindSpec }).default));
       }),
     );
     FAMILIES.forEach((family, i) => (registry[family] = new Map(families[i].map((spec) => [spec.kind, spec]))));

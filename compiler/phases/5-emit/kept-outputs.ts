@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 // Outputs of slow pure conversions kept between builds, in the project's node_modules/.cache/tagc:
 // json-schema-to-typescript's payload types (~0.3 s CPU) and ajv's standalone validators
@@ -51,7 +52,7 @@ export class KeptOutputs {
     if (same) return;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
+      const tmp = `${this.file}.${process.pid}-${threadId}.tmp`; // renamed into place whole
       writeFileSync(tmp, JSON.stringify(this.used));
       renameSync(tmp, this.file);
     } catch {

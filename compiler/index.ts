@@ -16,7 +16,7 @@ import type { BuildStamp } from './phases/5-emit/entry';
 import { dataElementNames, declareTypesModule, payloadTypes, writeGenerated } from './phases/5-emit/types';
 import { project } from './project';
 import { sourceDate } from './source-date';
-import { typeCheck } from './typecheck';
+import { cacheDir, typeCheck } from './typecheck';
 
 // compile(): load -> validate -> graph -> plan per environment -> emit. Each phase is a folder
 // under compiler/phases, numbered in the order data flows.
@@ -80,7 +80,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const graph = await time('graph', () => buildGraph(loaded, registry));
   addPositions(options.root, diagnostics.list);
   const types = time('types', async () => ({
-    [p.generated.payloads]: await payloadTypes(graph, declareTypesModule(options.root, p.generated.payloads)),
+    [p.generated.payloads]: await payloadTypes(graph, declareTypesModule(options.root, p.generated.payloads), join(cacheDir(options.root), 'payload-types.json')),
     [p.generated.dataElements]: dataElementNames(graph, declareTypesModule(options.root, p.generated.dataElements)),
   }));
   if (diagnostics.errors.length) {

@@ -1,5 +1,6 @@
 import { build } from './commands/build';
 import { check } from './commands/check';
+import { loadTypeScript } from '../load-typescript';
 
 // Commands are loaded on demand so that `tagc build` does not pay for happy-dom or Chromium.
 
@@ -32,6 +33,8 @@ const USAGE = `tagc: rules-as-code tag manager
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    // build and check import the container's TypeScript only if its bundled load fails (1-load).
+    if (command !== 'build' && command !== 'check') await loadTypeScript();
     switch (command) {
       case 'init':
         return await (await import('./commands/init')).initCommand(rest);

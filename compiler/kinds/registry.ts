@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Family, KindSpec, Words } from './kind';
 
 // Kinds are discovered from the folder: adding a kind means adding a file.
@@ -20,7 +20,8 @@ export function loadKinds(): Promise<KindRegistry> {
       FAMILIES.map(async (family) => {
         const dir = join(here, family);
         const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
-        return Promise.all(files.map(async (file) => ((await import(pathToFileURL(join(dir, file)).href)) as { default: KindSpec }).default));
+        // A relative template import: the precompiled compiler (compiler/cli/precompiled.js) bundles every kind.
+        return Promise.all(files.map(async (file) => ((await import(`./${family}/${file.slice(0, -3)}.ts`)) as { default: KindSpec }).default));
       }),
     );
     FAMILIES.forEach((family, i) => (registry[family] = new Map(families[i].map((spec) => [spec.kind, spec]))));

@@ -3,6 +3,7 @@ import type { DataElement, EventSchemaDeclaration, Rule, ViewTable } from '../..
 import type { Diagnostics } from '../../diagnostics';
 import { listModules, rel, type Project } from '../../project';
 import { bundledImports, type Imported } from './bundled';
+import { loadTypeScript } from '../../load-typescript';
 
 // Phase 1: import every declaration module: all at once as one esbuild bundle (./bundled.ts), or,
 // when a module fails, module by module. A module that fails to import is a located diagnostic;
@@ -80,7 +81,7 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
   const schemas = listModules(p.schemasDir);
   const libs = [p.rulesDir, p.dataElementsDir, p.schemasDir].flatMap((dir) => listModules(dir, 'lib'));
   const all = [...rules, ...dataElements, ...schemas, ...libs, p.siteConfig];
-  const started: Started = (await bundledImports(p.root, all)) ?? importAll(all);
+  const started: Started = (await bundledImports(p.root, all)) ?? (await loadTypeScript(), importAll(all));
 
   for (const abs of rules) {
     const mod = await importModule(p, abs, diagnostics, result.tables, started);

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../../diagnostics';
 import { listModules } from '../../project';
+import { cacheDir } from '../../typecheck';
 import type { HostUse, Manifest } from '../../graph-types';
 import type { KindRegistry } from '../../kinds/registry';
 import type { LoadResult } from '../1-load';
@@ -94,7 +95,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       const t0 = performance.now();
       const env = plan.env.name;
       const envHosts = hostInventory(plan, registry, site);
-      const extras = { ...validationEntry(graph, plan, site, stamp.version), readers };
+      const extras = { ...validationEntry(graph, plan, site, stamp.version, join(cacheDir(root), 'validators.json')), readers };
       // The bundle carries its own inventory: its egress point refuses any other host.
       extras.config.egress = egressEntry(plan, envHosts, privacy);
       const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);

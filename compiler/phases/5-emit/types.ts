@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { compile as toTypeScript } from 'json-schema-to-typescript';
 import type { ContainerGraph } from '../3-graph';
+import type { GraphSchema } from '../../graph-types';
+import { KeptOutputs, packageVersion } from './kept-outputs';
 
 // Generated TypeScript: each event's payload type (from its JSON Schema) registered under its
 // name, and the data-element names, so that rules are type-checked against the container.
@@ -26,17 +27,30 @@ export function declareTypesModule(root: string, file: string): string {
   return rel.startsWith('.') ? rel : `./${rel}`;
 }
 
-export async function payloadTypes(graph: ContainerGraph, typesModule = '../../runtime/declare/types'): Promise<string> {
+const OPTIONS = { bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true, declareExternallyReferenced: true } as const;
+
+/** The payload types module; `cacheFile` keeps each schema's converted type between builds. */
+export async function payloadTypes(graph: { schemas: ReadonlyMap<string, { node: Pick<GraphSchema, 'schema'> }> }, typesModule = '../../runtime/declare/types', cacheFile?: string): Promise<string> {
   const parts: string[] = [HEADER];
   const registry: string[] = [];
+  const cache = new KeptOutputs(cacheFile);
+  const version = packageVersion('json-schema-to-typescript');
   const events = [...graph.schemas.keys()].sort();
   for (const event of events) {
     const schema = graph.schemas.get(event)!.node.schema;
     const name = typeName(event);
-    const ts = await toTypeScript(schema as never, name, { bannerComment: '', additionalProperties: false, format: false, strictIndexSignatures: true, declareExternallyReferenced: true });
+    const key = cache.key(version, name, OPTIONS, schema);
+    let ts = cache.get(key);
+    if (ts === undefined) {
+      // Loaded only when a schema changed: the generator and its dependencies take a while to import.
+      const { compile: toTypeScript } = await import('json-schema-to-typescript');
+      ts = await toTypeScript(schema as never, name, { ...OPTIONS });
+      cache.set(key, ts);
+    }
     parts.push(ts.trim(), '');
     registry.push(`    ${JSON.stringify(event)}: ${name};`);
   }
+  cache.save();
   parts.push(`declare module '${typesModule}' {`, `  interface EventRegistry {`, ...registry, `  }`, `}`, '');
   return parts.join('\n');
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -5,6 +7,7 @@ import AjvDraft7 from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
+import { KeptOutputs, packageVersion } from './kept-outputs';
 
 // Build-time payload validators (spec §5): ajv compiles each `Apollo` schema to standalone
 // JavaScript, so no bundle needs eval or new Function. Only entries of environments that
@@ -105,7 +108,7 @@ export function validatorsCode(schemas: readonly { event: string; schema: Record
 // the compiler's largest CPU cost, three identical compilations per build).
 const validatorsByGraph = new WeakMap<ContainerGraph, string>();
 
-export function validationEntry(graph: ContainerGraph, plan: EnvPlan, site: SiteValidation, build: string): { prelude: string[]; config: Record<string, string> } {
+export function validationEntry(graph: ContainerGraph, plan: EnvPlan, site: SiteValidation, build: string, keptFile?: string): { prelude: string[]; config: Record<string, string> } {
   const config: Record<string, string> = { dataLayer: JSON.stringify({ resetBefore: site.resetBefore, consentCookie: site.consentCookie }) };
   if (!plan.env.validate) return { prelude: [], config };
   const all = [...graph.schemas.values()].map((s) => s.node);
@@ -114,9 +117,20 @@ export function validationEntry(graph: ContainerGraph, plan: EnvPlan, site: Site
   const prelude = [
     `import { createPayloadValidation as __tagcValidation } from ${JSON.stringify(VALIDATION_MODULE)};`,
     `import { ucs2length as __tagcUcs2length, equal as __tagcEqual } from ${JSON.stringify(AJV_RUNTIME_MODULE)};`,
-    `const __tagcValidators = ${validatorsByGraph.get(graph) ?? validatorsByGraph.set(graph, validatorsCode(apollo)).get(graph)!};`,
+    `const __tagcValidators = ${validatorsByGraph.get(graph) ?? validatorsByGraph.set(graph, keptValidatorsCode(apollo, keptFile)).get(graph)!};`,
   ];
   const service = site.service ? { ...site.service, build } : null;
   config.validate = `__tagcValidation({ validators: __tagcValidators, disabled: ${JSON.stringify(disabled)}, service: ${JSON.stringify(service)}, report: ${JSON.stringify(site.reportUrl)} })`;
   return { prelude, config };
+}
+
+/** validatorsCode, reused from the last build while the schemas, ajv and this module are unchanged. */
+function keptValidatorsCode(schemas: readonly { event: string; schema: Record<string, unknown> }[], keptFile: string | undefined): string {
+  const kept = new KeptOutputs(keptFile);
+  const ownSource = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex');
+  const key = kept.key(packageVersion('ajv'), ownSource, schemas.map((s) => [s.event, s.schema]));
+  let code = kept.get(key);
+  if (code === undefined) kept.set(key, (code = validatorsCode(schemas)));
+  kept.save();
+  return code;
 }

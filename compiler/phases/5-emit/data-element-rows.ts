@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { build } from 'esbuild';
 import type { DataElement } from '../../../runtime/declare/types';
 import { VIEWER_ONLY_PROPERTIES } from './strip-metadata';
 
@@ -23,8 +23,13 @@ export async function dataElementReaders(runtimeStart: string): Promise<DataElem
   const file = join(dir, 'readers.ts');
   const table = join(dir, 'table.ts');
   if (!existsSync(file) || !existsSync(table)) return undefined;
-  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  return { file, kinds: new Set(Object.keys(mod)), table };
+  return { file, kinds: new Set(await exportNames(file)), table };
+}
+
+/** The names a module exports, read by esbuild without running it (tsx need not be registered). */
+async function exportNames(file: string): Promise<string[]> {
+  const result = await build({ entryPoints: [file], bundle: false, write: false, metafile: true, format: 'esm', outdir: dirname(file), logLevel: 'silent' });
+  return Object.values(result.metafile.outputs).flatMap((o) => o.exports);
 }
 
 /** A declaration as data: its kind, params and the options a bundle keeps. */

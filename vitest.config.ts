@@ -24,8 +24,9 @@ export default defineConfig({
     // Every core (vitest's default leaves one idle, which on a 2-core machine runs files one by one).
     maxWorkers: availableParallelism(),
     // The real container is built once for all files and projects (tests/setup/real-build.ts,
-    // realBuild()): by the root project, whose provided folder every project inherits.
-    globalSetup: ['tests/setup/real-build.ts'],
+    // realBuild()) and one Chromium serves every browser file (tests/setup/chromium.ts): by the
+    // root project, whose provided context every project inherits.
+    globalSetup: ['tests/setup/real-build.ts', 'tests/setup/chromium.ts'],
     projects: [project('shared modules', { include: shared, isolate: false }), project('isolated', { include, exclude: shared })],
   },
 });

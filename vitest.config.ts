@@ -1,23 +1,34 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { sharedModuleFiles } from './tests/setup/isolation.ts';
+import { SharedModulesFirst } from './tests/setup/sequencer.ts';
 
 // Runtime modules are tested directly as well as through built bundles; the compile-time
 // constants get the values of the most complete (test) environment here.
+const define = {
+  __TAGC_ENV__: JSON.stringify('test'),
+  __TAGC_DEBUG__: 'true',
+  __TAGC_VALIDATE__: 'true',
+};
+const include = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
+const options = { globals: true, testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' } as const;
+// Node-environment files that leave no process-wide state behind load the compiler once per worker
+// (tests/setup/isolation.ts); the others get a fresh module graph each, as vitest's default.
+const shared = sharedModuleFiles(import.meta.dirname);
+
+const project = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ extends: true, test: { name, ...test } });
+
 export default defineConfig({
-  define: {
-    __TAGC_ENV__: JSON.stringify('test'),
-    __TAGC_DEBUG__: 'true',
-    __TAGC_VALIDATE__: 'true',
-  },
+  define,
   test: {
-    globals: true,
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
+    ...options,
     // Every core (vitest's default leaves one idle, which on a 2-core machine runs files one by one).
     maxWorkers: availableParallelism(),
-    // The real container is built once for all files (tests/setup/real-build.ts, realBuild()).
-    globalSetup: ['tests/setup/real-build.ts'],
+    // The real container is built once for all files and projects (tests/setup/real-build.ts,
+    // realBuild()) and one Chromium serves every browser file (tests/setup/chromium.ts): by the
+    // root project, whose provided context every project inherits.
+    globalSetup: ['tests/setup/real-build.ts', 'tests/setup/chromium.ts'],
+    sequence: { sequencer: SharedModulesFirst },
+    projects: [project('shared modules', { include: shared, isolate: false }), project('isolated', { include, exclude: shared })],
   },
 });

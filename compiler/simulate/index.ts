@@ -222,9 +222,12 @@ export async function simulateScript(script: PageScript, options: SimulateOption
   });
   const win = happy as unknown as SimWindow;
   try {
+    // Every clock the page can read is virtual, performance.now() included: the runtime's time
+    // budgets (a data-layer entry's copy) must not see the OS pausing a loaded machine's process,
+    // or a simulation's output would depend on load.
     clock = withRealImmediate(win, () => FakeTimers.withGlobal(win as unknown as typeof globalThis)).install({
       now: Date.now(),
-      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'],
     });
     startedAt = clock.now;
     const doc = win.document;

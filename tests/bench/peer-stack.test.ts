@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentCookieFor } from '../../compiler/bench/bench-page';
-import { launchChromium } from '../../compiler/bench/chromium';
 import { buildPeerBundle, type PeerBundle } from '../../compiler/bench/peer-bundle';
 import { peerContainer } from '../../compiler/bench/peer-container';
 import { benchSite, ownScriptStubRoute, thirdPartyStubRoute } from '../../compiler/bench/route-hosts';
 import { compareStacks } from '../../compiler/bench/stacks';
 import type { Graph, Manifest } from '../../compiler/graph-types';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
+import { connectChromium } from '../helpers/chromium';
 import { realBuild } from '../helpers/real-build';
 
 // The bench's peer on the real prod build: the generated container mirrors every rule, and one
@@ -27,7 +27,7 @@ beforeAll(async () => {
   graph = JSON.parse(readFileSync(join(out, manifest.environments.prod!.graph), 'utf8')) as Graph;
   peer = await buildPeerBundle(graph, manifest.simulate!.consent);
   server = await startServer({ dir: out, routes: [thirdPartyStubRoute(benchSite(manifest).hosts), ownScriptStubRoute] });
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_USER_AGENT, launchChromium } from '../../compiler/bench/chromium';
+import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
+import { connectChromium } from '../helpers/chromium';
 import { promote, publish, releases, rollback } from '../../compiler/publish';
 import { S3Target } from '../../compiler/publish/s3-target';
 import { snippets } from '../../compiler/publish/snippet';
@@ -22,7 +23,7 @@ const ids: Record<'a' | 'b', string> = { a: '', b: '' };
 const html = new Map<string, string>();
 
 beforeAll(async () => {
-  [s3, builds, browser] = await Promise.all([startS3(), sampleBuilds('publish-browser'), launchChromium()]);
+  [s3, builds, browser] = await Promise.all([startS3(), sampleBuilds('publish-browser'), connectChromium()]);
   target = new S3Target(`s3://${BUCKET}/web`, { endpoint: s3.endpoint });
   publicUrl = target.defaultPublicUrl()!;
   const publishOne = (b: SampleBuild) => publish(target, { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci' });

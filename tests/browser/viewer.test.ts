@@ -3,12 +3,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../compiler/bench/chromium';
 import { buildContainer, buildViewer, SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
 import type { Graph, Manifest } from '../../compiler/graph-types';
 import { loadScenarios } from '../../compiler/scenarios/load';
 import { previewRoute } from '../../compiler/serve/preview';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
+import { connectChromium } from '../helpers/chromium';
 import { REPO } from '../helpers/container';
 
 // The viewer in real Chromium on the real build: `tagc build` + `vite build` into build/, build/
@@ -41,7 +41,7 @@ beforeAll(async () => {
   server = await startServer({ dir: BUILD });
   synthetic = await startServer({ dir: BUILD, routes: [syntheticRoutes(SYNTHETIC_RULES)] });
   served = await startServer({ dir: BUILD, routes: [previewRoute(BUILD, { scenarios: () => loadScenarios(REPO, join(REPO, 'tests', 'scenarios')) })] });
-  browser = await launchChromium();
+  browser = await connectChromium();
 }, 300_000);
 
 afterAll(async () => {

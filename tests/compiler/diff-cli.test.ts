@@ -71,7 +71,9 @@ async function tagcDiff(...args: string[]): Promise<{ code: number; out: string;
   const saved = process.env.TAGC_ROOT;
   process.env.TAGC_ROOT = root;
   try {
-    const code = await main(['diff', '--workers', '2', ...args]);
+    // One simulation worker: a side has three simulations here, fewer than a worker's start-up
+    // costs (tests/compiler/simulation-pool.test.ts covers spreading jobs over workers).
+    const code = await main(['diff', '--workers', '1', ...args]);
     return { code, out, err };
   } finally {
     if (saved === undefined) delete process.env.TAGC_ROOT;

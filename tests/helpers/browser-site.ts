@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../compiler/bench/chromium';
 import { benchSite, ownScriptStubRoute, thirdPartyStubRoute, type BenchSite } from '../../compiler/bench/route-hosts';
 import type { Manifest } from '../../compiler/graph-types';
 import { collectorRoute, startServer, type Route, type RunningServer } from '../../compiler/serve/server';
+import { connectChromium } from './chromium';
 import { realBuild } from './real-build';
 
 // What the browser tests share: the prod bundle of the real build (tests/setup/real-build.ts), a local server
 // with the collector, stand-ins for third-party and firm script hosts and the test's own page
-// route, and Debian's Chromium.
+// route, and the run's Debian Chromium (tests/setup/chromium.ts).
 
 export interface BrowserSite {
   manifest: Manifest;
@@ -25,7 +25,7 @@ export async function startBrowserSite(name: string, page: (manifest: Manifest) 
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
   const site = benchSite(manifest);
   const server = await startServer({ dir: out, routes: [collectorRoute, thirdPartyStubRoute(site.hosts), ownScriptStubRoute, page(manifest)] });
-  const browser = await launchChromium();
+  const browser = await connectChromium();
   return {
     manifest,
     site,

@@ -16,7 +16,9 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  // Projects (vitest.config.ts) inherit this setup and the root project's provided context: build once.
+  if (!project.isRootProject()) return undefined;
   const out = join(REPO, '.tagc-tmp', `real-build-${process.pid}`);
   const result = await compile({ root: REPO, outDir: out, buildTime: REAL_BUILD_TIME });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');

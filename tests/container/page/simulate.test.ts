@@ -91,3 +91,42 @@ describe('page views through the built bundles', () => {
     for (const s of r.skipped) expect(Object.keys(s)).toEqual(expect.arrayContaining(['rule', 'event', 'condition', 'index']));
   });
 });
+
+describe('the simulated page runs on virtual time', () => {
+  // An entry copied while the OS pauses the process (a loaded machine) looks to the page like an
+  // entry whose copy took long; here its getters hold the real clock instead, 2 ms per value.
+  const slowEntry = (win: Window) => {
+    const entry = new (win as unknown as { Object: ObjectConstructor }).Object() as Record<string, unknown>;
+    entry.event = 'Page Load Completed';
+    for (let i = 0; i < 100; i++) {
+      Object.defineProperty(entry, `k${i}`, {
+        enumerable: true,
+        get() {
+          const until = process.hrtime.bigint() + 2_000_000n;
+          while (process.hrtime.bigint() < until);
+          return i;
+        },
+      });
+    }
+    return entry;
+  };
+
+  it('sends the same page view whatever real time the page took: performance.now() is the virtual clock too', async () => {
+    const base = { env: 'prod', url: 'https://www.firm.example/advisor/insights.html', consent: 'all', buildDir: out } as const;
+    const quiet = await simulate({ ...base, push: [{ event: 'Page Load Completed' }] });
+    let before = -1;
+    let after = -1;
+    const paused = await simulate({
+      ...base,
+      beforeLoad: (win) => void (before = win.performance.now()),
+      afterLoad: (win) => {
+        (win as unknown as { appEventData: unknown[] }).appEventData.push(slowEntry(win as unknown as Window));
+        after = win.performance.now();
+      },
+    });
+    expect(paused.console.filter((c) => c.text.includes('dropped'))).toEqual([]);
+    expect(pageViews(paused)).toHaveLength(1);
+    expect(pageViews(paused).map((q) => q.params.pageName)).toEqual(pageViews(quiet).map((q) => q.params.pageName));
+    expect(after).toBe(before);
+  });
+});

@@ -1,0 +1,13 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+// vitest keeps a worker with its loaded modules only while the next file in the queue is also
+// one of the `isolate: false` project (vitest.config.ts); interleaved with isolated files, every
+// worker would be stopped after each file. So the shared-modules files go first (each part in
+// vitest's own order), and the isolated files follow with no barrier between the two.
+export class SharedModulesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const shared = (f: TestSpecification) => f.project.config.isolate === false;
+    return [...sorted.filter(shared), ...sorted.filter((f) => !shared(f))];
+  }
+}

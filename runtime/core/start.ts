@@ -12,6 +12,7 @@ import { loadCompanion, type CompanionRef } from './companion';
 import { createMonitors } from './monitor';
 import { createResolver } from './resolve';
 import { installSatellite, launchMonitors } from './satellite';
+import { createSlices } from './slices';
 
 // The bundle's entry (generated per environment by compiler/phases/5-emit) calls start() once.
 // Nothing here may throw into the host page.
@@ -69,6 +70,7 @@ export function start(config: ContainerConfig): Runtime | undefined {
 }
 
 function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime {
+  const startedAt = win.performance?.now?.() ?? 0;
   const host = win as unknown as Record<string, unknown>;
   const monitors = createMonitors(host.__tagcMonitors);
   const services_: Record<string, unknown> = Object.create(null);
@@ -143,7 +145,7 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
       if (dataLayer.onWindow) monitorOverwrite(win, dataLayer.array);
     }
   });
-  dispatcher.release();
-  endStart();
+  // The queued events' rules, in tasks of a few ms; then the work that waited for them.
+  dispatcher.release(createSlices(win, startedAt), endStart);
   return { services, push: services.push, state: () => currentState() };
 }

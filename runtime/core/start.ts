@@ -1,7 +1,7 @@
 import type { DataElement, EventSource, JsonState, Rule, RuntimeServices, SendCategory } from '../declare/types';
 import { consentAllows } from '../consent/gate';
 import { configureRedaction } from '../privacy/redact';
-import { holdAfterStart } from './after-start';
+import { afterStart, holdAfterStart } from './after-start';
 import { createApi, type BuildInfo } from './api';
 import { attachDataLayer, dataLayerArray, monitorOverwrite, whenConsentCookie } from './data-layer';
 import { createDispatcher } from './dispatch';
@@ -115,13 +115,13 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
   host.tagc = api;
   const satellite = installSatellite(win, api, services);
   if (satellite) monitors.add(launchMonitors(satellite));
-  if (!__TAGC_DEBUG__) loadCompanion(win, config.companion, monitors.add);
+  const endStart = holdAfterStart(services);
+  if (!__TAGC_DEBUG__) loadCompanion(win, config.companion, monitors.add, (task) => afterStart(services, task));
   DEBUG: log.info(`Loaded ${config.build.environment} build ${config.build.hash} with ${config.rules.length} rules`);
 
   // Events raised while the bundle starts (by a rule, a provider or the page) wait until every
   // source is attached and the data layer has taken its queued entries, then run in order.
   dispatcher.hold();
-  const endStart = holdAfterStart(services);
   for (const source of config.sources) {
     try {
       source.listen?.((payload) => services.emit(source.key, source.key.replace(/^@/, ""), payload), services);

@@ -3,7 +3,7 @@ import { log } from '../core/log';
 import { groupQuery } from './context-data';
 import { eventName, filterEvents, serialiseEvents } from './events';
 import { byteLength, LIMITS, truncateBytes, wellFormed } from './limits';
-import { isClearedVar, wireName } from './names';
+import { isClearedVar, numbered, wireName } from './names';
 import { serialiseProducts } from './products';
 import { redactText, redactUrl } from '../privacy/redact';
 
@@ -57,8 +57,15 @@ export function timestamp(d: Date): string {
   return `${d.getDate()}/${d.getMonth()}/${d.getFullYear()} ${d.getHours()}:${d.getMinutes()}:${d.getSeconds()} ${d.getDay()} ${d.getTimezoneOffset()}`;
 }
 
+// Most values are plain words and ids: they need no escaping, so no copies (a hit encodes dozens).
+const PLAIN = /^[\w.~-]*$/;
+const SURROGATE = /[\uD800-\uDFFF]/;
+const RESERVED = /[!'()*]/;
+
 export function encode(value: string): string {
-  return encodeURIComponent(wellFormed(value)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  if (PLAIN.test(value)) return value;
+  const out = encodeURIComponent(SURROGATE.test(value) ? wellFormed(value) : value);
+  return RESERVED.test(out) ? out.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) : out;
 }
 
 function text(value: unknown): string {
@@ -126,9 +133,28 @@ function contextEntries(value: unknown, allowed: ((key: string) => boolean) | nu
   return out;
 }
 
-function list(csv: string | undefined): Set<string> | null {
+// A page's link hits name the same few lists again and again: they are parsed once.
+const lists = new Map<string, ReadonlySet<string>>();
+
+function list(csv: string | undefined): ReadonlySet<string> | null {
   if (!csv || !csv.trim()) return null;
-  return new Set(csv.split(',').map((s) => s.trim()).filter(Boolean));
+  let set = lists.get(csv);
+  if (!set) {
+    if (lists.size >= 32) lists.clear();
+    lists.set(csv, (set = new Set(csv.split(',').map((s) => s.trim()).filter(Boolean))));
+  }
+  return set;
+}
+
+/** The named variables after context data and currency, in AppMeasurement's order. */
+const NAMED = ['purchaseID', 'channel', 'server', 'campaign', 'events', 'products'] as const;
+
+/** The numbered variables (prop, eVar, list) set in `vars`, in AppMeasurement's order. */
+function numberedIn(vars: Vars): string[] {
+  const table = numbered();
+  const names: string[] = [];
+  for (const name in vars) if (vars[name] !== undefined && table.has(name)) names.push(name);
+  return names.sort((a, b) => table.get(a)!.rank - table.get(b)!.rank);
 }
 
 /** The ordered query (without the leading `?`) of one hit. */
@@ -163,8 +189,7 @@ export function buildQuery(hit: Hit, id: IdentityFields = {}): string {
   q += groupQuery('c', contextEntries(hit.vars.contextData, trackVars ? (key) => trackVars.has(`contextData.${key}`) : null), encode);
   add('cc', wireValue('currencyCode', hit.vars.currencyCode));
 
-  const names = ['purchaseID', 'channel', 'server', 'campaign', 'events', 'products'];
-  for (const name of names) {
+  for (const name of NAMED) {
     if (!sends(name)) continue;
     let value = wireValue(name, hit.vars[name]);
     if (name === 'events' && trackEvents) value = filterEvents(value, trackEvents);
@@ -172,11 +197,7 @@ export function buildQuery(hit: Hit, id: IdentityFields = {}): string {
   }
   if (sends('audienceManagerBlob')) add('aamb', id.aamb);
   add('mcorgid', id.mcorgid);
-  for (let i = 1; i <= 250; i++) {
-    for (const name of i <= 75 ? (i <= 3 ? [`prop${i}`, `eVar${i}`, `list${i}`] : [`prop${i}`, `eVar${i}`]) : [`eVar${i}`]) {
-      if (hit.vars[name] !== undefined && sends(name)) add(wireName(name)!, wireValue(name, hit.vars[name]));
-    }
-  }
+  for (const name of numberedIn(hit.vars)) if (sends(name)) add(wireName(name)!, wireValue(name, hit.vars[name]));
   if (link) {
     q += `&pe=lnk_${link.type}`;
     add('pev1', link.url && redactUrl(link.url));

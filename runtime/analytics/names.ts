@@ -33,9 +33,28 @@ const FIXED: Record<string, string> = {
 /** The query-string name of a rule-facing variable name (contextData has none: it is a group). */
 export function wireName(name: string): string | undefined {
   if (name in FIXED) return FIXED[name];
-  const m = /^(eVar|prop|list)(\d+)$/.exec(name);
-  if (!m || !VAR_NAME.test(name)) return undefined;
-  return (m[1] === 'eVar' ? 'v' : m[1] === 'prop' ? 'c' : 'l') + m[2];
+  return numbered().get(name)?.wire;
+}
+
+/** A numbered variable's wire name and its place in a hit (AppMeasurement's order). */
+export interface Numbered {
+  wire: string;
+  rank: number;
+}
+
+let table: Map<string, Numbered> | null = null;
+
+/** prop1, eVar1, list1, prop2… list3… prop75, eVar75, eVar76… eVar250, built at the first hit. */
+export function numbered(): ReadonlyMap<string, Numbered> {
+  if (table) return table;
+  table = new Map();
+  const put = (name: string, wire: string) => table!.set(name, { wire, rank: table!.size });
+  for (let i = 1; i <= 250; i++) {
+    if (i <= 75) put(`prop${i}`, `c${i}`);
+    put(`eVar${i}`, `v${i}`);
+    if (i <= 3) put(`list${i}`, `l${i}`);
+  }
+  return table;
 }
 
 /** Variables `clearVars()` empties (AppMeasurement): not pageName, server, currency or context data. */

@@ -3,6 +3,7 @@ import { consentAllows } from '../consent/gate';
 import { isDebugOn, log, reason } from './log';
 import type { Monitors } from './monitor';
 import type { Resolver } from './resolve';
+import type { Slices } from './slices';
 
 // Runs events one after another through the compile-time table of event key -> rules in firing
 // order. Synchronous actions run synchronously (no microtask per rule); an async action is
@@ -56,6 +57,17 @@ const NONE: readonly number[] = [];
 export function createDispatcher(compiled: DispatchTable, resolver: Resolver, services: RuntimeServices, monitors: Monitors) {
   const queue: Job[] = [];
   let busy = false;
+  // Start-up (from release() until the queue is empty or waits on an action): its rules run in
+  // slices of tasks (runtime/core/slices.ts); `ended` is called once it is over. The first task
+  // runs at least until the first rule of the page's first event (its entries queued before the
+  // library; `@` keys are the library's own sources, such as Library Loaded): the start the page
+  // waits for is not put behind other tasks.
+  let startUp: { slices: Slices | null; sliced: boolean; ended: () => void } | null = null;
+  const endStartUp = () => {
+    const s = startUp;
+    startUp = null;
+    s?.ended();
+  };
   // Own keys only: an event named "constructor" or "__defineGetter__" finds no rules. (Looked up
   // per event rather than copied at start-up: no start-up work that grows with the table.)
   const rulesOf = (key: string): readonly number[] => (Object.prototype.hasOwnProperty.call(compiled.table, key) ? compiled.table[key] : NONE);
@@ -77,6 +89,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
         return;
       }
       if (isThenable(result)) {
+        endStartUp();
         return withTimeout(result, action.timeout ?? rule.timeout).then(
           () => runActions(rule, ctx, job, i + 1),
           (error) => fail(rule, action, i, job, error),
@@ -117,7 +130,13 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   function runJob(job: Job, from: number, scope: ReturnType<Resolver['scope']>): void | Promise<void> {
     const indices = rulesOf(job.key);
     for (let i = from; i < indices.length; i++) {
+      // Past the start-up task's budget, the rest of the queue continues in a new task.
+      if (startUp?.sliced && startUp.slices?.due()) {
+        const at = i;
+        return startUp.slices.next().then(() => runJob(job, at, scope));
+      }
       const pending = runRule(compiled.rules[indices[i]], job, scope);
+      if (startUp && job.key[0] !== '@') startUp.sliced = true;
       if (pending) return pending.then(() => runJob(job, i + 1, scope));
     }
   }
@@ -148,6 +167,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
       queue.shift();
     }
     busy = false;
+    endStartUp();
   }
 
   return {
@@ -162,7 +182,9 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
     hold(): void {
       busy = true;
     },
-    release(): void {
+    /** Runs the held events, cut into tasks by `slices` (null: in this task); `ended` once start-up is over. */
+    release(slices: Slices | null = null, ended: () => void = () => {}): void {
+      startUp = { slices, sliced: false, ended };
       drain();
     },
   };

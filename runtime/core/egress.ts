@@ -28,9 +28,13 @@ export interface EgressPolicy {
 }
 
 let policy: EgressPolicy | null = null;
+// The inventory's answer per category, host and same-origin flag: a page sends to a few hosts,
+// again and again (every beacon). Dropped with the policy.
+const answers = new Map<string, boolean>();
 
 export function configureEgress(next: EgressPolicy | null): void {
   policy = next;
+  answers.clear();
 }
 
 /** The inventory entries that cover a host: itself, then `*.` each parent domain (a.b.c: `*.b.c`, `*.c`). */
@@ -41,9 +45,17 @@ export function inventoryKeys(host: string, hostname = host): string[] {
 }
 
 function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: string, category: SendCategory): boolean {
-  const keys = inventoryKeys(url.host, url.hostname);
-  if (url.origin === page) keys.push("'self'");
-  return keys.some((k) => Object.prototype.hasOwnProperty.call(hosts, k) && hosts[k].includes(category));
+  const self = url.origin === page;
+  const key = `${category} ${self ? 1 : 0} ${url.host}`;
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    const keys = inventoryKeys(url.host, url.hostname);
+    if (self) keys.push("'self'");
+    answer = keys.some((k) => Object.prototype.hasOwnProperty.call(hosts, k) && hosts[k].includes(category));
+    if (answers.size >= 256) answers.clear();
+    answers.set(key, answer);
+  }
+  return answer;
 }
 
 /** The URL as it may leave (absolute, redacted), or null when refused. */

@@ -43,6 +43,7 @@ export function createMonitors(initial: unknown): {
     },
     listens: (hook) => list.some((m) => typeof m[hook] === 'function' && m.listening?.(hook) !== false),
     emit(hook, e) {
+      if (!list.length) return;
       for (const m of list.slice()) {
         try {
           (m[hook] as ((x: typeof e) => void) | undefined)?.(e);

@@ -1,7 +1,7 @@
 import type { DataElement, EventSource, JsonState, Rule, RuntimeServices, SendCategory } from '../declare/types';
 import { consentAllows } from '../consent/gate';
 import { configureRedaction } from '../privacy/redact';
-import { holdAfterStart } from './after-start';
+import { afterStart, holdAfterStart } from './after-start';
 import { createApi, type BuildInfo } from './api';
 import { attachDataLayer, dataLayerArray, monitorOverwrite, whenConsentCookie } from './data-layer';
 import { createDispatcher } from './dispatch';
@@ -12,6 +12,7 @@ import { loadCompanion, type CompanionRef } from './companion';
 import { createMonitors } from './monitor';
 import { createResolver } from './resolve';
 import { installSatellite, launchMonitors } from './satellite';
+import { createSlices } from './slices';
 
 // The bundle's entry (generated per environment by compiler/phases/5-emit) calls start() once.
 // Nothing here may throw into the host page.
@@ -69,6 +70,7 @@ export function start(config: ContainerConfig): Runtime | undefined {
 }
 
 function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime {
+  const startedAt = win.performance?.now?.() ?? 0;
   const host = win as unknown as Record<string, unknown>;
   const monitors = createMonitors(host.__tagcMonitors);
   const services_: Record<string, unknown> = Object.create(null);
@@ -113,13 +115,13 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
   host.tagc = api;
   const satellite = installSatellite(win, api, services);
   if (satellite) monitors.add(launchMonitors(satellite));
-  if (!__TAGC_DEBUG__) loadCompanion(win, config.companion, monitors.add);
+  const endStart = holdAfterStart(services);
+  if (!__TAGC_DEBUG__) loadCompanion(win, config.companion, monitors.add, (task) => afterStart(services, task));
   DEBUG: log.info(`Loaded ${config.build.environment} build ${config.build.hash} with ${config.rules.length} rules`);
 
   // Events raised while the bundle starts (by a rule, a provider or the page) wait until every
   // source is attached and the data layer has taken its queued entries, then run in order.
   dispatcher.hold();
-  const endStart = holdAfterStart(services);
   for (const source of config.sources) {
     try {
       source.listen?.((payload) => services.emit(source.key, source.key.replace(/^@/, ""), payload), services);
@@ -143,7 +145,7 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
       if (dataLayer.onWindow) monitorOverwrite(win, dataLayer.array);
     }
   });
-  dispatcher.release();
-  endStart();
+  // The queued events' rules, in tasks of a few ms; then the work that waited for them.
+  dispatcher.release(createSlices(win, startedAt), endStart);
   return { services, push: services.push, state: () => currentState() };
 }

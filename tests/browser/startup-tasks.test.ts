@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentCookieFor, PAGE_LOAD_STARTED } from '../../compiler/bench/bench-page';
+import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
+import { routeOwnHostsTo } from '../../compiler/bench/route-hosts';
+import type { RunningServer } from '../../compiler/serve/server';
+import { startBrowserSite, type BrowserSite } from '../helpers/browser-site';
+import { realBuild } from '../helpers/real-build';
+
+// Start-up cut into tasks (runtime/core/slices.ts), in real Chromium with the CPU slowed 4x: the
+// prod bundle runs the queued events' rules in several tasks where the browser has
+// scheduler.postTask, in one task where it has not, and in the same order either way.
+
+let site: BrowserSite;
+let server: RunningServer;
+let browser: Browser;
+let bundle: string;
+
+/** [event, rule, n]: n numbers the synchronous runs (a microtask ends each), so a new n is a new task. */
+type Seen = [string, string, number][];
+
+const PRELUDE = (withScheduler: boolean, consentCookie: string | null) => `
+${withScheduler ? '' : "Object.defineProperty(window, 'scheduler', { configurable: true, value: undefined });"}
+${consentCookie ? `document.cookie = ${JSON.stringify(`${consentCookie}; path=/`)};` : ''}
+var runs = window.__runs = { n: 0, live: 0, seen: [] };
+window.__tagcMonitors = [{ ruleTriggered: function (e) {
+  if (!runs.live) { runs.live = ++runs.n; queueMicrotask(function () { runs.live = 0; }); }
+  runs.seen.push([e.event, e.rule, runs.live]);
+} }];
+window.appEventData = [${JSON.stringify(PAGE_LOAD_STARTED)}];`;
+
+beforeAll(async () => {
+  site = await startBrowserSite('startup-tasks', () => () => false);
+  ({ server, browser } = site);
+  bundle = readFileSync(join(realBuild(), site.manifest.environments.prod!.file), 'utf8');
+}, 120_000);
+
+afterAll(() => site?.close());
+
+/** A cold load of the inlined prod bundle at 4x CPU throttling; the rules reached, in order, with their run. */
+async function load(withScheduler: boolean): Promise<Seen> {
+  const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
+  try {
+    await routeOwnHostsTo(context, server, { hosts: site.site.hosts, allHosts: true });
+    const html = `<!doctype html><html><head><title>start-up</title><script>${PRELUDE(withScheduler, consentCookieFor(site.manifest.simulate?.consent))}</script>
+<script>${bundle.replace(/<\/script/gi, '<\\/script').replace(/\/\/# sourceMappingURL=.*$/m, '')}</script></head><body><main><h1>Start-up</h1></main></body></html>`;
+    await context.route(`${site.site.origin}/startup`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${site.site.origin}/startup`, { waitUntil: 'load' });
+    await page.waitForTimeout(500);
+    return await page.evaluate(() => (window as unknown as { __runs: { seen: Seen } }).__runs.seen);
+  } finally {
+    await context.close();
+  }
+}
+
+const startUp = (seen: Seen) => seen.filter(([event]) => event === 'libraryLoaded' || event === 'Page Load Started');
+
+describe('start-up in tasks, in Chromium at 4x CPU throttling', () => {
+  it('runs the queued events in several tasks, the Library Loaded rules and the first Page Load Started rule in the first', async () => {
+    const seen = startUp(await load(true));
+    const first = seen.findIndex(([event]) => event === 'Page Load Started');
+    expect(first).toBeGreaterThan(0);
+    expect(new Set(seen.slice(0, first + 1).map(([, , run]) => run))).toEqual(new Set([1]));
+    expect(new Set(seen.map(([, , run]) => run)).size).toBeGreaterThan(1);
+  });
+
+  it('runs them in one task without scheduler.postTask', async () => {
+    const seen = startUp(await load(false));
+    expect(seen.length).toBeGreaterThan(2);
+    expect(new Set(seen.map(([, , run]) => run))).toEqual(new Set([1]));
+  });
+
+  it('reaches the same rules in the same order either way', async () => {
+    const [sliced, whole] = [await load(true), await load(false)];
+    const order = (seen: Seen) => seen.map(([event, rule]) => `${event} ${rule}`);
+    expect(order(sliced)).toEqual(order(whole));
+    expect(order(whole).some((rule) => rule.startsWith('domReady '))).toBe(true);
+  });
+});

@@ -76,23 +76,38 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   // So does the scan of what the project reads from its site configuration.
   const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded), site: projectSiteUse(options.root, loaded) };
   for (const pending of Object.values(early)) pending.catch(() => undefined);
-  await time('validate', () => validate(loaded, registry, diagnostics));
+  const { network } = await time('validate', () => validate(loaded, registry, diagnostics));
+  // The network proof goes on in TypeScript's process while the compiler graphs, plans and
+  // bundles; no output is written before it has answered.
+  const t1 = performance.now();
+  const proven = network.finally(() => (timings['network proof'] = performance.now() - t1));
+  proven.catch(() => undefined);
   const graph = await time('graph', () => buildGraph(loaded, registry));
   addPositions(options.root, diagnostics.list);
   const types = time('types', async () => ({
     [p.generated.payloads]: await payloadTypes(graph, declareTypesModule(options.root, p.generated.payloads), join(cacheDir(options.root), 'payload-types.json')),
     [p.generated.dataElements]: dataElementNames(graph, declareTypesModule(options.root, p.generated.dataElements)),
   }));
-  if (diagnostics.errors.length) {
+  const failOnErrors = async () => {
+    if (!diagnostics.errors.length) return;
     const error = new CompileError(diagnostics.list);
     // The types of the declarations that did load, when they can be generated (for tagc check).
     error.generated = await types.catch(() => undefined);
     throw error;
-  }
+  };
+  if (diagnostics.errors.length) await proven;
+  await failOnErrors();
   const generated = await types;
 
   const envs = options.envs?.length ? options.envs : ENV_NAMES;
   const plans = await time('plan', () => envs.map((e) => plan(graph, environments[e])));
+  const outDir = options.outDir ?? join(options.root, 'build');
+  const stamp = stampFor(options.root, options.buildTime);
+  // Bundling starts before the proof has answered: it writes nothing, and graph.json (which lists
+  // the diagnostics) waits for the proof.
+  const emitStart = performance.now();
+  const emitting = options.emit === false ? null : emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, { ...early, proofs: proven });
+  emitting?.catch(() => undefined);
 
   // tsc runs in its own process while esbuild bundles; its errors are awaited before any output.
   let generatedWritten: string[] = [];
@@ -103,6 +118,8 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     typeErrors = typeCheck(p, 'container').finally(() => (timings.typecheck = performance.now() - t0));
     typeErrors.catch(() => undefined);
   }
+  await proven;
+  await failOnErrors();
   const failOnTypeErrors = async () => {
     if (!typeErrors) return;
     const t0 = performance.now();
@@ -111,18 +128,15 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     if (found.length) throw new CompileError([...diagnostics.list, ...found]);
   };
 
-  const outDir = options.outDir ?? join(options.root, 'build');
-  const stamp = stampFor(options.root, options.buildTime);
   let bundles: Record<string, Bundle> = {};
-  if (options.emit !== false) {
-    const t0 = performance.now();
-    const out = await emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, early);
+  if (emitting) {
+    const out = await emitting;
     bundles = out.bundles;
     Object.assign(timings, out.timings);
     const manifest = manifestFor(graph, plans, bundles, out.hosts, stamp, readManifest(outDir), out.companions);
     await failOnTypeErrors();
     writeOutput(outDir, { ...out.files, 'manifest.json': JSON.stringify(manifest, null, 2) });
-    timings.emit = performance.now() - t0;
+    timings.emit = performance.now() - emitStart;
   } else await failOnTypeErrors();
   return { diagnostics: diagnostics.list, graph, plans, bundles, generated, generatedWritten, timings, outDir };
 }

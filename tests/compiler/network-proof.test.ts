@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
 import { CompileError, type Diagnostic } from '../../compiler/diagnostics';
@@ -111,4 +113,18 @@ describe('the network proof', () => {
     const { diagnostics } = await build({ 'rules/r.ts': rule("const el = document.querySelector('img')!; const k = 'src' as string; (el as unknown as Record<string, string>)[k] = 'x'; const e2: HTMLImageElement = el; e2[k as 'src'] = 'y';") });
     expect(proof(diagnostics).map((d) => d.message.split(':')[0])).toEqual(['custom code assigns a computed property of an object that has a src, href or innerHTML']);
   });
+
+  it('fails a full build before anything is written, though bundling starts while TypeScript is still proving', async () => {
+    const root = container('network-proof', { 'rules/r.ts': rule("void fetch('https://x.example/a');"), 'rules/ok.ts': rule("void ctx.runtime.send('necessary', '/ok');") });
+    roots.push(root);
+    const outDir = join(root, 'out');
+    mkdirSync(outDir);
+    writeFileSync(join(outDir, 'kept.txt'), 'from the last build');
+    const failure = await compile({ root, outDir, typecheck: false }).then(() => null, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(CompileError);
+    expect(proof((failure as CompileError).diagnostics).map((d) => [d.code, d.file])).toEqual([['custom_network_use', 'rules/r.ts']]);
+    expect(readdirSync(outDir)).toEqual(['kept.txt']);
+    expect(existsSync(join(outDir, 'manifest.json'))).toBe(false);
+  });
 });
+

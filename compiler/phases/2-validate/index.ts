@@ -12,9 +12,11 @@ import { proveNetwork } from './network-proof';
 export { findCycles } from './cycles';
 
 // Phase 2: one pass per concern, in order; each reports diagnostics and nothing is thrown. Rules
-// whose shape is wrong are reported once and left out of the passes after their shape.
+// whose shape is wrong are reported once and left out of the passes after their shape. The last
+// pass, the network proof, runs in TypeScript's process: validate returns it pending, and its
+// diagnostics come last, as if it had run in line.
 
-export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics: Diagnostics): void {
+export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics: Diagnostics): { network: Promise<void> } {
   const schemaEvents = validateSchemas(loaded, diagnostics);
   const dataElements = validateDataElements(loaded, registry, diagnostics);
   const rules = validateRuleShapes(loaded.rules, diagnostics);
@@ -26,5 +28,5 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
   // Analytics event numbers: one data-layer event per number unless shared on purpose.
   checkAnalyticsEvents(rules, registry, diagnostics);
   // ... and custom code sends only through the egress point, what its actions declare.
-  proveNetwork(rules, diagnostics);
+  return { network: proveNetwork(rules, diagnostics) };
 }

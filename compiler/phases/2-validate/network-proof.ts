@@ -1,6 +1,6 @@
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, TypeFlags } from 'typescript/unstable/sync';
+import { API, TypeFlags } from 'typescript/unstable/async';
 import { SyntaxKind, type Node, type SourceFile } from 'typescript/unstable/ast';
 import { inventoryKeys } from '../../../runtime/core/egress';
 import type { Rule, SendCategory } from '../../../runtime/declare/types';
@@ -16,7 +16,8 @@ import { findNetworkUses, findSends, type Located, type SendCall } from './netwo
 // `runtime.send(category, url)` must name, as a literal, a category its rule's actions declare
 // (`sends`; inside an action object literal, that action's own), and an absolute literal URL must
 // go to a host those actions declare (`hosts`). The engine (runtime/) and packages are not custom
-// code and are not searched.
+// code and are not searched. The proof is asynchronous: TypeScript works in its own process while
+// the compiler validates, plans and bundles (compile() awaits it before anything is written).
 
 const CATEGORIES: readonly SendCategory[] = ['analytics', 'advertising', 'performance', 'necessary'];
 const OWN_RUNTIME = resolve(dirname(fileURLToPath(import.meta.url)), '../../../runtime');
@@ -60,7 +61,7 @@ function literalHost(url: string | undefined): string | undefined {
 /** Declared as the egress point would match it (the host, or `*.` a parent domain). */
 const hostDeclared = (host: string, declared: Set<string>) => inventoryKeys(host, host.replace(/:\d+$/, '')).some((k) => declared.has(k));
 
-export function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): void {
+export async function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promise<void> {
   if (!rules.length) return;
   // The project root: what the loaded files' relative names are relative to.
   const root = resolve(rules[0].abs, ...rules[0].file.split('/').map(() => '..'));
@@ -75,44 +76,41 @@ export function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): v
   });
   const api = new API({ cwd: root, fs: { readFile: (f) => (resolve(f) === config ? configText : undefined), fileExists: (f) => (resolve(f) === config ? true : undefined), directoryExists: (d) => (resolve(d) === dirname(config) ? true : undefined) } });
   try {
-    const proj = api.updateSnapshot({ openProjects: [config] }).getProject(config);
+    const proj = (await api.updateSnapshot({ openProjects: [config] })).getProject(config);
     if (!proj) throw new Error('TypeScript did not load the rule modules');
     const { program, checker } = proj;
-    // `o[k] = v` is a way around only when o can be an element (or is untyped).
-    const urlBearing = (object: Node) => {
-      const type = checker.getTypeAtLocation(object);
-      if (!type || type.flags & (TypeFlags.Any | TypeFlags.Unknown)) return true;
-      const apparent = checker.getApparentType(type) ?? type;
-      return ['src', 'href', 'innerHTML'].some((p) => checker.getPropertyOfType(apparent, p));
-    };
-    const files = new Set(program.getSourceFileNames().map((f) => resolve(f)));
+    const files = new Set((await program.getSourceFileNames()).map((f) => resolve(f)));
+    // Every custom file, fetched at once: one round trip each, in flight together.
+    const customFiles = [...files].filter(custom).sort();
     const parsed = new Map<string, SourceFile>();
-    const source = (f: string) => {
-      if (!parsed.has(f)) {
-        const sf = program.getSourceFile(f);
-        if (sf) parsed.set(f, sf);
-      }
-      return parsed.get(f);
-    };
+    (await Promise.all(customFiles.map((f) => program.getSourceFile(f)))).forEach((sf, i) => sf && parsed.set(customFiles[i], sf));
     const at = (sf: SourceFile, n: Located) => {
       const lc = sf.getLineAndCharacterOfPosition(n.pos);
       return { line: lc.line + 1, column: lc.character + 1 };
     };
     const fileOf = (abs: string) => relative(root, abs).split(sep).join('/');
+    // `o[k] = v` is a way around only when o can be an element (or is untyped).
+    const urlBearing = async (object: Node) => {
+      const type = await checker.getTypeAtLocation(object);
+      if (!type || type.flags & (TypeFlags.Any | TypeFlags.Unknown)) return true;
+      const apparent = (await checker.getApparentType(type)) ?? type;
+      return (await Promise.all(['src', 'href', 'innerHTML'].map((p) => checker.getPropertyOfType(apparent, p)))).some(Boolean);
+    };
 
     // Ways around the egress point: reported once per file, wherever it is imported from.
-    for (const f of [...files].filter(custom).sort()) {
-      const sf = source(f);
-      if (!sf) continue;
-      for (const use of findNetworkUses(sf)) if (!use.object || urlBearing(use.object)) diagnostics.report('custom_network_use', fileOf(f), { what: use.what }, [], at(sf, use));
-    }
+    const uses = customFiles.flatMap((f) => {
+      const sf = parsed.get(f);
+      return sf ? findNetworkUses(sf).map((use) => ({ f, sf, use })) : [];
+    });
+    const counted = await Promise.all(uses.map(({ use }) => (use.object ? urlBearing(use.object) : true)));
+    uses.forEach(({ f, sf, use }, i) => counted[i] && diagnostics.report('custom_network_use', fileOf(f), { what: use.what }, [], at(sf, use)));
 
     // A file's imports and sends, read once: shared helpers are reached from every rule (their
     // walk per rule made the proof grow with rules times helpers).
     const scanned = new Map<string, { imports: string[]; sends: (SendCall & { loc: { line: number; column: number } })[] } | null>();
     const scan = (f: string) => {
       if (!scanned.has(f)) {
-        const sf = source(f);
+        const sf = parsed.get(f);
         scanned.set(f, sf ? { imports: importsOf(sf).flatMap((spec) => resolveImport(f, spec, files) ?? []), sends: findSends(sf).map((s) => ({ ...s, loc: at(sf, s) })) } : null);
       }
       return scanned.get(f)!;
@@ -143,6 +141,6 @@ export function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): v
       }
     }
   } finally {
-    api.close();
+    await api.close();
   }
 }

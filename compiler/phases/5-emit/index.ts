@@ -53,6 +53,8 @@ export interface EarlyWork {
   /** Declaration hashes (3-graph/hashes.ts), for graph.json. */
   hashes?: Promise<Map<string, string>>;
   site?: Promise<SiteConfigUse | undefined>;
+  /** Validation still under way (the network proof): graph.json lists every diagnostic, so it waits. */
+  proofs?: Promise<unknown>;
 }
 
 /** Environments bundled at once: two keep esbuild's process busy while Node prepares the next entry, with two bundles' memory at most. */
@@ -116,6 +118,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
     timings[`bundle ${env}`] = ms;
   }
   // Declaration hashes were computed alongside; graph.json needs them.
+  await early.proofs;
   const t0 = performance.now();
   const hashMap = (await early.hashes) ?? new Map<string, string>();
   timings['hashes (wait)'] = performance.now() - t0;

@@ -107,12 +107,16 @@ export async function siteConfigUse(dirs: readonly string[], siteConfig: string)
   const isSiteConfig = (spec: string) => spec.replace(/\.(ts|js)$/, '').split('/').pop() === base;
   const used = new Set<string>();
   const files = (await Promise.all(dirs.map(tsFiles))).flat().filter((f) => f !== siteConfig);
-  for (const file of files) {
-    // Read synchronously: an awaited read per file cost seconds with thousands of rules.
+  // Read synchronously (an awaited read per file cost seconds with thousands of rules), and ask
+  // esbuild for every transform at once: it works on them while the compiler validates, where
+  // one round trip at a time advanced only when the main thread was free.
+  const transforms = files.flatMap((file) => {
     const source = readFileSync(file, 'utf8');
-    if (!source.includes(base)) continue;
-    const js = await esbuild.transform(source, { loader: 'ts', format: 'esm', target: 'esnext' });
-    const program = parseModule(js.code);
+    return source.includes(base) ? [esbuild.transform(source, { loader: 'ts', format: 'esm', target: 'esnext' })] : [];
+  });
+  for (const pending of transforms) pending.catch(() => undefined);
+  for (const pending of transforms) {
+    const program = parseModule((await pending).code);
     const names = siteBindings(program, isSiteConfig);
     if (names === 'all' || (names.size && usesIn(program, names, used))) return 'all';
   }

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API, TypeFlags } from 'typescript/unstable/async';
@@ -5,6 +6,7 @@ import { SyntaxKind, type Node, type SourceFile } from 'typescript/unstable/ast'
 import { inventoryKeys } from '../../../runtime/core/egress';
 import type { Rule, SendCategory } from '../../../runtime/declare/types';
 import type { Diagnostics } from '../../diagnostics';
+import { cacheDir } from '../../typecheck';
 import type { Loaded } from '../1-load';
 import { findNetworkUses, findSends, type Located, type SendCall } from './network-uses';
 
@@ -67,14 +69,19 @@ export async function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnosti
   const root = resolve(rules[0].abs, ...rules[0].file.split('/').map(() => '..'));
   const trusted = [resolve(root, 'runtime') + sep, OWN_RUNTIME + sep];
   const custom = (f: string) => !f.includes(`${sep}node_modules${sep}`) && !trusted.some((t) => f.startsWith(t)) && !f.endsWith('.d.ts');
-  // A tsconfig of our own (served from memory) whose files are the rule modules: the program is
-  // them and every module they import.
-  const config = join(root, '.tagc-network-proof', 'tsconfig.json');
-  const configText = JSON.stringify({
-    compilerOptions: { noEmit: true, allowJs: true, types: [], lib: ['esnext', 'dom'], module: 'esnext', moduleResolution: 'bundler', target: 'esnext', skipLibCheck: true },
-    files: rules.map((r) => r.abs),
-  });
-  const api = new API({ cwd: root, fs: { readFile: (f) => (resolve(f) === config ? configText : undefined), fileExists: (f) => (resolve(f) === config ? true : undefined), directoryExists: (d) => (resolve(d) === dirname(config) ? true : undefined) } });
+  // A tsconfig of our own whose files are the rule modules: the program is them and every module
+  // they import. It is written to the cache folder, not served through the API's file-system
+  // callbacks: those cost a round trip per file TypeScript looks up (seconds with 5,000 rules).
+  const config = join(cacheDir(root), 'network-proof', 'tsconfig.json');
+  mkdirSync(dirname(config), { recursive: true });
+  writeFileSync(
+    config,
+    JSON.stringify({
+      compilerOptions: { noEmit: true, allowJs: true, types: [], lib: ['esnext', 'dom'], module: 'esnext', moduleResolution: 'bundler', target: 'esnext', skipLibCheck: true },
+      files: rules.map((r) => r.abs),
+    }),
+  );
+  const api = new API({ cwd: root });
   try {
     const proj = (await api.updateSnapshot({ openProjects: [config] })).getProject(config);
     if (!proj) throw new Error('TypeScript did not load the rule modules');

@@ -1,19 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, TypeFlags } from 'typescript/unstable/async';
-import { SyntaxKind, type Node, type SourceFile } from 'typescript/unstable/ast';
+import type { Node, SourceFile } from 'typescript/unstable/ast';
 import { inventoryKeys } from '../../../runtime/core/egress';
 import type { Rule, SendCategory } from '../../../runtime/declare/types';
 import type { Diagnostics } from '../../diagnostics';
 import { cacheDir } from '../../typecheck';
 import type { Loaded } from '../1-load';
-import { findNetworkUses, findSends, type Located, type SendCall } from './network-uses';
+import type { Located, SendCall } from './network-uses';
 
 // The network half of the consent proof (docs/security.md): custom code reaches the network only
 // through ctx.runtime.send (the egress point, which checks consent, the host inventory and
 // redaction as a request leaves). The TypeScript compiler API (TypeScript 7's native program,
-// `typescript/unstable/sync`) loads every rule module and the project modules it imports, and each
+// `typescript/unstable/async`, imported when a build proves rather than at start-up) loads every rule module and the project modules it imports, and each
 // of those files is searched for a way around the egress point (network-uses.ts). Every
 // `runtime.send(category, url)` must name, as a literal, a category its rule's actions declare
 // (`sends`; inside an action object literal, that action's own), and an absolute literal URL must
@@ -48,12 +47,6 @@ function resolveImport(from: string, spec: string, files: Set<string>): string |
   return [base, `${base}.ts`, `${base}.tsx`, `${base}.js`, join(base, 'index.ts'), join(base, 'index.js')].find((c) => files.has(c));
 }
 
-function importsOf(sf: SourceFile): string[] {
-  const out: string[] = [];
-  for (const n of sf.imports) if (n.kind === SyntaxKind.StringLiteral || n.kind === SyntaxKind.NoSubstitutionTemplateLiteral) out.push((n as Node & { text: string }).text);
-  return out;
-}
-
 /** Host of an absolute http(s) URL at the start of a literal, if any. */
 function literalHost(url: string | undefined): string | undefined {
   const m = url === undefined ? null : /^https?:\/\/([^/?#\s]+)/i.exec(url);
@@ -81,6 +74,7 @@ export async function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnosti
       files: rules.map((r) => r.abs),
     }),
   );
+  const [{ API, TypeFlags }, { findNetworkUses, findSends, importsOf }] = await Promise.all([import('typescript/unstable/async'), import('./network-uses')]);
   const api = new API({ cwd: root });
   try {
     const proj = (await api.updateSnapshot({ openProjects: [config] })).getProject(config);

@@ -189,3 +189,10 @@ export function findSends(sf: SourceFile): SendCall[] {
   });
   return out;
 }
+
+/** The module specifiers a file imports (literal ones). */
+export function importsOf(sf: SourceFile): string[] {
+  const out: string[] = [];
+  for (const n of sf.imports) if (n.kind === SyntaxKind.StringLiteral || n.kind === SyntaxKind.NoSubstitutionTemplateLiteral) out.push((n as Node & { text: string }).text);
+  return out;
+}

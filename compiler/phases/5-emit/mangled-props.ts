@@ -23,6 +23,11 @@ export const MANGLED_PROPS = [
   'actions',
   'sends',
   'hosts',
+  // A data element's storage duration (runtime/declare/types.ts); its stored value keeps no key.
+  'storage',
+  // Start-up and click options (runtime/core/data-layer.ts, runtime/events/click.ts).
+  'resetBefore',
+  'anchorDelay',
   // The A/B client's options (runtime/target/client.ts).
   'offerScripts',
   'sanitizeHtml',
@@ -35,6 +40,7 @@ export const MANGLED_PROPS = [
   'pageLoadCookie',
   // The identity client's parsed AMCV fields (runtime/identity/amcv.ts); the cookie is a string.
   'aamExpires',
+  'consumed',
 ] as const;
 
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */

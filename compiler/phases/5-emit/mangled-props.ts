@@ -20,6 +20,10 @@ export const MANGLED_PROPS = [
   // The context every kind and custom step gets (runtime/declare/types.ts).
   'runtime',
   'win',
+  'service',
+  'emit',
+  // An action's code (custom or of a kind); a condition's `test` stays, as RegExp's does.
+  'run',
   'actions',
   'sends',
   'hosts',

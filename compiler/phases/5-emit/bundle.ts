@@ -7,6 +7,7 @@ import { defines } from '../../environments';
 import type { EnvPlan } from '../4-plan';
 import { BROWSER_SCRIPT } from './browser-build';
 import { HASH_PLACEHOLDER } from './entry';
+import { mangleOptions } from './mangled-props';
 import { markTopLevelPure } from './pure-declarations';
 import { pruneSiteConfig, type SiteUse } from './site-config-use';
 import { stripViewerMetadata, toJs } from './strip-metadata';
@@ -119,6 +120,7 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
     outfile: 'container.js',
     define: defines(plan.env),
     dropLabels: plan.env.debug ? [] : ['DEBUG'],
+    ...(plan.env.debug ? {} : mangleOptions()),
     metafile: true,
   });
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;

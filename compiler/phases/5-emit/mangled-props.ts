@@ -1,0 +1,53 @@
+import type { BuildOptions } from 'esbuild';
+
+// Property names of tagc's runtime that builds without debug logging shorten (esbuild mangleProps).
+// Each one is written and read only by code inside the one bundle: rule records, action
+// declarations, and option objects of the runtime's clients. A name that crosses a boundary must
+// never be here: wire formats and service responses (a Target offer's `selector`, `actions` as an
+// offer type is a string, not a key), cookies and storage, window globals and the `_satellite` /
+// `tagc` API, data-layer payloads (`processStepLabel`), monitor events that the debug companion or
+// `tagc simulate` read (`explain`, `rule`, `index`, `condition`, `action`, `error`), graph.json,
+// or anything JSON-serialised. tests/foundation/mangled-props.test.ts holds that public list.
+// Quoted keys are mangled too (mangleQuoted): the generated entry writes its config literals as
+// JSON (the egress policy's `hosts`), and both sides must agree. Only names of tagc's runtime
+// belong here, never a container's config keys.
+export const MANGLED_PROPS = [
+  // Rule records and action declarations (runtime/declare, runtime/core/dispatch.ts).
+  'conditions',
+  'params',
+  'kind',
+  'timeout',
+  // The context every kind and custom step gets (runtime/declare/types.ts).
+  'runtime',
+  'win',
+  'service',
+  'emit',
+  // An action's code (custom or of a kind); a condition's `test` stays, as RegExp's does.
+  'run',
+  'actions',
+  'sends',
+  'hosts',
+  // A data element's storage duration (runtime/declare/types.ts); its stored value keeps no key.
+  'storage',
+  // Start-up and click options (runtime/core/data-layer.ts, runtime/events/click.ts).
+  'resetBefore',
+  'anchorDelay',
+  // The A/B client's options (runtime/target/client.ts).
+  'offerScripts',
+  'sanitizeHtml',
+  'edgeDomains',
+  'edgeHost',
+  // Consent notice and service settings (runtime/consent).
+  'crawlerAgents',
+  'pathPrefixes',
+  'suppressionCookie',
+  'pageLoadCookie',
+  // The identity client's parsed AMCV fields (runtime/identity/amcv.ts); the cookie is a string.
+  'aamExpires',
+  'consumed',
+] as const;
+
+/** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */
+export function mangleOptions(): Pick<BuildOptions, 'mangleProps' | 'mangleQuoted'> {
+  return { mangleProps: new RegExp(`^(?:${MANGLED_PROPS.join('|')})$`), mangleQuoted: true };
+}

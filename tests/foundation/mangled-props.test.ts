@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../compiler/graph-types';
+import { MANGLED_PROPS } from '../../compiler/phases/5-emit/mangled-props';
+import { realBuild } from '../helpers/real-build';
+
+// The property names builds without debug logging shorten: none may cross the bundle's boundary,
+// and each must be one the runtime really writes (else the list only grows stale).
+
+// Names read or written outside the bundle: monitor events (the debug companion, tagc simulate),
+// failing-condition explanations, the window APIs, data-layer payloads, Target and AppMeasurement
+// wire fields, the site's published config, and graph.json.
+const PUBLIC = [
+  'rule', 'event', 'order', 'condition', 'action', 'index', 'error', 'explain', 'expected', 'subject',
+  'ruleTriggered', 'ruleFired', 'ruleSkipped', 'ruleCompleted', 'actionFailed', 'requestRefused', 'listening',
+  'getVar', 'setVar', 'track', 'buildInfo', 'debug', 'env', 'version', 'hash', 'environment', '_monitors',
+  'event', 'processStepLabel', 'processStepValue', 'page', 'user', 'tool', 'process',
+  'selector', 'mbox', 'type', 'content', 'metrics', 'eventToken', 'options', 'execute', 'prefetch', 'edgeHost_',
+  'events', 'products', 'linkTrackVars', 'linkTrackEvents', 'trackingServer', 'contextData', 'pageName',
+  'id', 'description', 'rules', 'dataElements', 'tables', 'category', 'host', 'directive',
+];
+
+let prod: string;
+let test: string;
+
+beforeAll(() => {
+  const out = realBuild();
+  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
+  prod = readFileSync(join(out, manifest.environments.prod!.file), 'utf8');
+  test = readFileSync(join(out, manifest.environments.test!.file), 'utf8');
+});
+
+const used = (code: string, name: string) => new RegExp(`\\.${name}\\b|[{,]${name}:|[{,](["'])${name}\\1:|\\[(["'])${name}\\2\\]`).test(code);
+
+describe('the mangled property names', () => {
+  it('hold none of the names that cross the bundle boundary', () => {
+    for (const name of PUBLIC) expect(MANGLED_PROPS as readonly string[], name).not.toContain(name);
+  });
+
+  it('are each a property the debug bundle still uses by name and the prod bundle no longer does', () => {
+    for (const name of MANGLED_PROPS) {
+      expect(used(test, name), `${name} in test`).toBe(true);
+      expect(used(prod, name), `${name} in prod`).toBe(false);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { classifyTestFiles } from './tests/setup/isolation.ts';
-import { ByWayOfRunning } from './tests/setup/sequencer.ts';
+import { SharedModulesFirst } from './tests/setup/sequencer.ts';
 
 // Runtime modules are tested directly as well as through built bundles; the compile-time
 // constants get the values of the most complete (test) environment here.
@@ -29,7 +29,7 @@ export default defineConfig({
     // realBuild()) and one Chromium serves every browser file (tests/setup/chromium.ts): by the
     // root project, whose provided context every project inherits.
     globalSetup: ['tests/setup/real-build.ts', 'tests/setup/chromium.ts'],
-    sequence: { sequencer: ByWayOfRunning },
+    sequence: { sequencer: SharedModulesFirst },
     projects: [
       project('shared modules', { include: shared, isolate: false }),
       project('isolated', { include, exclude: [...shared, ...vmDom] }),

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { sharedModuleFiles } from './tests/setup/isolation.ts';
+import { classifyTestFiles } from './tests/setup/isolation.ts';
 import { SharedModulesFirst } from './tests/setup/sequencer.ts';
 
 // Runtime modules are tested directly as well as through built bundles; the compile-time
@@ -12,9 +12,10 @@ const define = {
 };
 const include = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
 const options = { globals: true, testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' } as const;
-// Node-environment files that leave no process-wide state behind load the compiler once per worker
-// (tests/setup/isolation.ts); the others get a fresh module graph each, as vitest's default.
-const shared = sharedModuleFiles(import.meta.dirname);
+// Node-environment files that leave no process-wide state behind load the compiler once per worker;
+// happy-dom files get a fresh window and module graph each in a VM context of a long-lived worker;
+// the others a process each, as vitest's default (tests/setup/isolation.ts).
+const { shared, vmDom } = classifyTestFiles(import.meta.dirname);
 
 const project = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ extends: true, test: { name, ...test } });
 
@@ -29,6 +30,10 @@ export default defineConfig({
     // root project, whose provided context every project inherits.
     globalSetup: ['tests/setup/real-build.ts', 'tests/setup/chromium.ts'],
     sequence: { sequencer: SharedModulesFirst },
-    projects: [project('shared modules', { include: shared, isolate: false }), project('isolated', { include, exclude: shared })],
+    projects: [
+      project('shared modules', { include: shared, isolate: false }),
+      project('isolated', { include, exclude: [...shared, ...vmDom] }),
+      project('DOM in VM contexts', { include: vmDom, pool: 'vmForks' }),
+    ],
   },
 });

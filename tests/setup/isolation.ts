@@ -1,10 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
-// Which test files may share their worker's loaded modules (vitest `isolate: false`): loading the
-// compiler, zod and esbuild again for each file cost more CPU than most files' tests. A file
-// shares unless it runs in a DOM environment or changes process-wide state that a later file in
-// the same worker would see; such files keep a fresh module graph each (`isolate: true`).
+// How each test file is run (vitest.config.ts has one project per way):
+// - shared modules (`isolate: false`): Node-environment files that leave no process-wide state
+//   behind share their worker's loaded compiler, zod and esbuild, which cost more CPU to load again
+//   than most files' tests;
+// - DOM in a VM context (pool `vmForks`): happy-dom files get a fresh window and module graph each
+//   in a VM context of a long-lived worker, instead of a new process that loads vitest and
+//   happy-dom again (about a second of CPU per file for tests of a tenth of that);
+// - isolated (`forks`, vitest's default): every other file, in a process of its own.
 
 /** Source that changes process-wide state: env vars, spied or replaced globals, fake timers, module mocks. */
 const PROCESS_STATE = [
@@ -16,16 +20,48 @@ const PROCESS_STATE = [
   /globalThis\s*(as[^)]*\))?\)?\.\w+\s*=(?!=)/,
 ];
 
+/** State a VM context does not contain: the process (its env and working folder) is the worker's. */
+const PROCESS_WIDE = [/process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/, /delete\s+process\.env/, /process\.chdir\(/];
+
 /** Whether a test file's source must run in a module graph of its own. */
 export function needsIsolation(source: string): boolean {
   return PROCESS_STATE.some((pattern) => pattern.test(source));
 }
 
-/** The test files (relative to `root`) under `dir` that may share modules with other files of their worker. */
-export function sharedModuleFiles(root: string, dir = 'tests'): string[] {
+const DOM = /@vitest-environment\s+happy-dom\b/;
+const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
+/** A package that refuses to run in a VM context (esbuild checks that TextEncoder's output is the realm's Uint8Array). */
+const NODE_REALM_ONLY = /from\s+'esbuild'|import\('esbuild'\)/;
+
+/** Whether `file` or a module it reaches through relative imports needs the Node realm. */
+function reachesNodeRealmOnly(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  if (NODE_REALM_ONLY.test(source)) return true;
+  for (const [, spec] of source.matchAll(RELATIVE_IMPORT)) {
+    const base = resolve(dirname(file), spec!);
+    const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => /\.tsx?$/.test(p) && existsSync(p));
+    if (target && reachesNodeRealmOnly(target, seen)) return true;
+  }
+  return false;
+}
+
+function testFiles(root: string, dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('fixtures'))
     .map((file) => relative(root, join(root, dir, file)))
-    .filter((file) => !needsIsolation(readFileSync(join(root, file), 'utf8')))
     .sort();
+}
+
+/** The test files (relative to `root`) under `dir`, by the way they run (see above). */
+export function classifyTestFiles(root: string, dir = 'tests'): { shared: string[]; vmDom: string[] } {
+  const shared: string[] = [];
+  const vmDom: string[] = [];
+  for (const file of testFiles(root, dir)) {
+    const source = readFileSync(join(root, file), 'utf8');
+    if (!needsIsolation(source)) shared.push(file);
+    else if (DOM.test(source) && !PROCESS_WIDE.some((p) => p.test(source)) && !reachesNodeRealmOnly(join(root, file))) vmDom.push(file);
+  }
+  return { shared, vmDom };
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Node, SourceFile } from 'typescript/unstable/ast';
 import { inventoryKeys } from '../../../runtime/core/egress';
 import type { Rule, SendCategory } from '../../../runtime/declare/types';
-import type { Diagnostics } from '../../diagnostics';
+import { Diagnostics } from '../../diagnostics';
 import { cacheDir } from '../../typecheck';
 import type { Loaded } from '../1-load';
 import type { Located, SendCall } from './network-uses';
@@ -56,7 +56,26 @@ function literalHost(url: string | undefined): string | undefined {
 /** Declared as the egress point would match it (the host, or `*.` a parent domain). */
 const hostDeclared = (host: string, declared: Set<string>) => inventoryKeys(host, host.replace(/:\d+$/, '')).some((k) => declared.has(k));
 
+/**
+ * The proof, tried once more when TypeScript's process fails rather than answers (TypeScript 7
+ * has ended with "context canceled" on an overloaded machine); its findings are added only once
+ * a run has completed, so a retry never reports twice.
+ */
 export async function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const found = new Diagnostics();
+    try {
+      await proveOnce(rules, found);
+    } catch (error) {
+      if (attempt < 2) continue;
+      throw error;
+    }
+    diagnostics.list.push(...found.list);
+    return;
+  }
+}
+
+async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promise<void> {
   if (!rules.length) return;
   // The project root: what the loaded files' relative names are relative to.
   const root = resolve(rules[0].abs, ...rules[0].file.split('/').map(() => '..'));

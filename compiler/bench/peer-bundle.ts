@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Graph, SimulationSettings } from '../graph-types';
 import { BROWSER_SCRIPT } from '../phases/5-emit/browser-build';
+import { compressScript } from '../phases/5-emit/compress';
 import { containerSource, peerContainer, type PeerOptions } from './peer-container';
 
 // The peer's library, as Launch ships one: the generated container, then Turbine 28.1.0's engine
-// (the npm package's browser build), bundled and minified by esbuild like tagc's bundles.
+// (the npm package's browser build), bundled and minified by esbuild and compressed by swc like
+// tagc's prod bundle.
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CONTAINER = 'bench:launch-container';
@@ -37,7 +39,7 @@ export async function buildPeerBundle(graph: Graph, consent: SimulationSettings[
     ],
     ...BROWSER_SCRIPT,
   });
-  const code = result.outputFiles[0].text;
+  const { code } = await compressScript(result.outputFiles[0].text);
   const buf = Buffer.from(code);
   return { code, bytes: buf.length, gzipBytes: gzipSync(buf, { level: 9 }).length, rules: container.rules.length, dataElements: Object.keys(container.dataElements).length };
 }

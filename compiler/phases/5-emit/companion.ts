@@ -8,6 +8,7 @@ import { defines } from '../../environments';
 import type { HostUse } from '../../graph-types';
 import type { EnvPlan } from '../4-plan';
 import { BROWSER_SCRIPT } from './browser-build';
+import { compressScript } from './compress';
 import type { BuildStamp } from './entry';
 
 // The debug companion of one environment (docs/debugging.md): the explanation code and texts
@@ -38,7 +39,7 @@ export async function buildCompanion(plan: EnvPlan, hosts: HostUse[], runtimeSta
     ...BROWSER_SCRIPT,
     define: defines(plan.env),
   });
-  const code = result.outputFiles[0].text;
+  const { code } = await compressScript(result.outputFiles[0].text);
   const buf = Buffer.from(code);
   const hash = createHash('sha256').update(buf).digest('hex').slice(0, 16);
   return {

@@ -30,6 +30,9 @@ export default defineConfig({
     // root project, whose provided context every project inherits.
     globalSetup: ['tests/setup/real-build.ts', 'tests/setup/chromium.ts'],
     sequence: { sequencer: SharedModulesFirst },
+    // Transformed modules persist between runs (node_modules/.experimental-vitest-cache, keyed by
+    // content and config): tests/runtime transformed in 27 s summed cold, 6 s warm.
+    experimental: { fsModuleCache: true },
     projects: [
       project('shared modules', { include: shared, isolate: false }),
       project('isolated', { include, exclude: [...shared, ...vmDom] }),

@@ -58,6 +58,8 @@ describe('the swc pass over esbuild output', () => {
     expect(out.map).toBeDefined();
     expect(originOf(out.code, out.map!, '"other kind"')).toEqual({ source: 'labels.ts', line: 4 });
     expect(originOf(out.code, out.map!, '"first kind"')).toEqual({ source: 'labels.ts', line: 3 });
+    const map = JSON.parse(out.map!) as { sources: string[]; sourcesContent: string[] };
+    expect(map.sourcesContent[map.sources.indexOf('labels.ts')]).toBe(SOURCE);
   });
 
   it('leaves the map out when none is given', async () => {

@@ -63,23 +63,24 @@ describe('sanitize() is bounded by slots and time as well as objects', () => {
   it('refuses an entry whose getters keep the main thread past the time budget', () => {
     const b = boot(rules());
     const slow: Record<string, unknown> = { event: 'CTA Clicked' };
+    let read = 0;
     for (let i = 0; i < 400; i++) {
       Object.defineProperty(slow, `k${i}`, {
         enumerable: true,
         get() {
+          read++;
           const until = performance.now() + 1;
           while (performance.now() < until);
           return i;
         },
       });
     }
-    const t0 = performance.now();
     window.appEventData.push(slow);
-    const took = performance.now() - t0;
     window.appEventData.push({ event: 'Page Load Completed' });
     expect(seen).toEqual(['library loaded', 'Page Load Completed']);
     expect(b.errors).toEqual([`[tagc] Data layer entry dropped: took over ${MAX_MS} ms`]);
-    expect(took).toBeLessThan(400);
+    // Each getter holds the thread 1 ms: the copy gave up within its budget, not after all 400.
+    expect(read).toBeLessThan(400 - MAX_MS);
   });
 });
 

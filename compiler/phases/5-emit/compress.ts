@@ -24,10 +24,22 @@ export interface Compressed {
   map?: string;
 }
 
+interface RawMap {
+  sources: string[];
+  sourcesContent?: (string | null)[];
+  [field: string]: unknown;
+}
+
 /** Compresses one minified browser script; with esbuild's source map, returns the chained map. */
 export async function compressScript(code: string, inputMap?: string): Promise<Compressed> {
   // Imported here: the native module is only needed by builds that ship without debug logging.
   const { transform } = await import('@swc/core');
-  const out = await transform(code, { ...OPTIONS, sourceMaps: inputMap !== undefined, inputSourceMap: inputMap ?? false });
-  return inputMap === undefined ? { code: out.code } : { code: out.code, map: out.map };
+  if (inputMap === undefined) return { code: (await transform(code, { ...OPTIONS, sourceMaps: false })).code };
+  // swc chains the map without the sources' text, which is put back by name: carried through, the
+  // text doubled its time (5,000 rules: 1.5 s against 0.7 s).
+  const { sourcesContent = [], ...lean } = JSON.parse(inputMap) as RawMap;
+  const out = await transform(code, { ...OPTIONS, sourceMaps: true, inputSourceMap: JSON.stringify(lean) });
+  const textOf = new Map(lean.sources.map((source, i) => [source, sourcesContent[i] ?? null]));
+  const map = JSON.parse(out.map!) as RawMap;
+  return { code: out.code, map: JSON.stringify({ ...map, sourcesContent: map.sources.map((source) => textOf.get(source) ?? null) }) };
 }

@@ -11,6 +11,8 @@ export type Stack = 'tagc' | 'peer';
 export interface BenchPageOptions {
   /** The library, inlined: start-up is then its parse, compile and run, without the harness's network. */
   code?: string;
+  /** Instead of `code`: the library's URL, loaded as the embed snippet loads it (a parser-blocking script the browser may compile off the main thread). */
+  src?: string;
   stack: Stack;
   /** Rule ids of Page Load Started: the first one reached ends start-up. */
   pageLoadStartedRules: readonly string[];
@@ -92,7 +94,7 @@ ${consent}
 ${monitor}
 window.appEventData = [${JSON.stringify(PAGE_LOAD_STARTED)}];
 B.t0 = performance.now();</script>
-${o.code === undefined ? '' : `<script>${inline(o.code)}</script>`}
+${o.src !== undefined ? `<script src="${o.src}"></script>` : o.code === undefined ? '' : `<script>${inline(o.code)}</script>`}
 <script>B.t1 = performance.now();</script>
 </head><body><main><h1>Bench page</h1><p><a href="/open" data-ea-cta="open-account">Open an account</a></p></main></body></html>`;
 }

@@ -16,20 +16,47 @@ export interface TraceEvent {
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const SCRIPT = new Set(['EvaluateScript', 'FunctionCall', 'v8.callFunction', 'RunMicrotasks']);
 
+type Timed = TraceEvent & { ts: number; dur: number };
+
+/** The renderer main threads' complete events, and their tasks that run script (with those script events). */
+function mainThread(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): { events: Timed[]; tasks: { task: Timed; scripts: Timed[] }[] } {
+  const all = Array.isArray(trace) ? trace : trace.traceEvents;
+  const main = new Set<string>();
+  for (const e of all) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') main.add(`${e.pid}:${e.tid}`);
+  const events = all.filter((e): e is Timed => e.ph === 'X' && typeof e.ts === 'number' && typeof e.dur === 'number' && main.has(`${e.pid}:${e.tid}`));
+  const scripts = events.filter((e) => SCRIPT.has(e.name));
+  const tasks: { task: Timed; scripts: Timed[] }[] = [];
+  for (const task of events) {
+    if (!TASKS.has(task.name)) continue;
+    const within = scripts.filter((s) => s.pid === task.pid && s.tid === task.tid && s.ts >= task.ts && s.ts < task.ts + task.dur);
+    if (within.length) tasks.push({ task, scripts: within });
+  }
+  return { events, tasks };
+}
+
 /** Durations (ms) of the renderer main threads' tasks that run script, longest first. */
 export function scriptTasks(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): number[] {
-  const events = Array.isArray(trace) ? trace : trace.traceEvents;
-  const main = new Set<string>();
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') main.add(`${e.pid}:${e.tid}`);
-  const complete = (e: TraceEvent): e is TraceEvent & { ts: number; dur: number } => e.ph === 'X' && typeof e.ts === 'number' && typeof e.dur === 'number' && main.has(`${e.pid}:${e.tid}`);
-  const scripts = events.filter((e) => SCRIPT.has(e.name) && complete(e)) as (TraceEvent & { ts: number; dur: number })[];
-  const out: number[] = [];
-  for (const task of events) {
-    if (!TASKS.has(task.name) || !complete(task)) continue;
-    const end = task.ts + task.dur;
-    if (scripts.some((s) => s.pid === task.pid && s.tid === task.tid && s.ts >= task.ts && s.ts < end)) out.push(task.dur / 1000);
-  }
-  return out.sort((a, b) => b - a);
+  return mainThread(trace)
+    .tasks.map(({ task }) => task.dur / 1000)
+    .sort((a, b) => b - a);
+}
+
+/** The longest script task (ms) in parts: its longest script (the library's, on the bench page) and that script's compile. */
+export interface LongestTaskParts {
+  task: number;
+  /** The task's longest script evaluation: compile and run. */
+  script: number;
+  /** Of which V8's compile of the script (on the main thread: an inline script is not streamed). */
+  compile: number;
+}
+
+export function longestTaskParts(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): LongestTaskParts {
+  const { events, tasks } = mainThread(trace);
+  const longest = tasks.sort((a, b) => b.task.dur - a.task.dur)[0];
+  if (!longest) return { task: Number.NaN, script: Number.NaN, compile: Number.NaN };
+  const script = longest.scripts.reduce((a, b) => (b.dur > a.dur ? b : a));
+  const compile = events.filter((e) => e.name === 'v8.compile' && e.pid === script.pid && e.tid === script.tid && e.ts >= script.ts && e.ts < script.ts + script.dur).reduce((sum, e) => sum + e.dur, 0);
+  return { task: longest.task.dur / 1000, script: script.dur / 1000, compile: compile / 1000 };
 }
 
 export function longestScriptTask(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): number {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import type { RunningServer } from '../serve/server';
 import { benchPage, CTA_CLICKED, PAGE_LOAD_COMPLETED, type Stack } from './bench-page';
 import { DESKTOP_USER_AGENT } from './chromium';
-import { longestScriptTask } from './long-tasks';
+import { longestTaskParts, type LongestTaskParts } from './long-tasks';
 import { routeOwnHostsTo, type BenchSite } from './route-hosts';
 import { median, paired, tagcFirst, type Paired } from './stats';
 
@@ -37,11 +37,16 @@ export interface StackRound {
   heapBytes: number;
   /** Longest main-thread task that runs script, in a cold load with 4x CPU throttling (load + 1 s). */
   longestTaskMs: number;
+  /** Of that task: its longest script evaluation (the library's when the task is the page's parse), and that script's compile. */
+  longestTaskScriptMs: number;
+  longestTaskCompileMs: number;
+  /** The same longest task with the library loaded by URL, as the embed snippet loads it (compiled off the main thread). */
+  srcLongestTaskMs: number;
   /** Analytics hits sent by the page's start-up (a check that both stacks do the same job). */
   startupHits: number;
 }
 
-export const FIGURES: (keyof StackRound)[] = ['coldStartMs', 'coldScriptMs', 'warmStartMs', 'warmScriptMs', 'ctaMs', 'plcMs', 'burstMs', 'heapBytes', 'longestTaskMs', 'startupHits', 'burstHits'];
+export const FIGURES: (keyof StackRound)[] = ['coldStartMs', 'coldScriptMs', 'warmStartMs', 'warmScriptMs', 'ctaMs', 'plcMs', 'burstMs', 'heapBytes', 'longestTaskMs', 'startupHits', 'burstHits', 'longestTaskScriptMs', 'longestTaskCompileMs', 'srcLongestTaskMs'];
 
 export interface RoundOptions {
   rounds: number;
@@ -51,7 +56,8 @@ export interface RoundOptions {
   log?: (line: string) => void;
 }
 
-const pageUrl = (setup: StackSetup, stack: Stack | 'empty') => `${setup.site.origin}/bench/${stack}.html`;
+const pageUrl = (setup: StackSetup, stack: Stack | 'empty' | `${Stack}-src`) => `${setup.site.origin}/bench/${stack}.html`;
+const libraryUrl = (setup: StackSetup, stack: Stack) => `${setup.site.origin}/bench/${stack}.js`;
 
 async function newContext(browser: Browser, server: RunningServer, setup: StackSetup): Promise<BrowserContext> {
   const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
@@ -65,6 +71,11 @@ async function newContext(browser: Browser, server: RunningServer, setup: StackS
       consentCookie: setup.consentCookie,
     });
     await context.route(pageUrl(setup, stack), (route) => route.fulfill({ contentType: 'text/html', headers, body }));
+  }
+  for (const stack of ['tagc', 'peer'] as const) {
+    const body = benchPage({ stack, src: libraryUrl(setup, stack), pageLoadStartedRules: setup.pageLoadStartedRules[stack], consentCookie: setup.consentCookie });
+    await context.route(pageUrl(setup, `${stack}-src`), (route) => route.fulfill({ contentType: 'text/html', headers, body }));
+    await context.route(libraryUrl(setup, stack), (route) => route.fulfill({ contentType: 'application/javascript', headers, body: setup.code[stack] }));
   }
   return context;
 }
@@ -111,6 +122,7 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
     await page.goto(pageUrl(setup, 'empty'));
     await page.waitForTimeout(SETTLE_MS);
     const heapWithout = await heapUsed(cdp);
+    const longest = await throttledLongestTask(browser, server, setup, stack);
     return {
       coldStartMs: cold.start,
       coldScriptMs: cold.script,
@@ -121,7 +133,10 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
       burstMs,
       burstHits,
       heapBytes: heapWith - heapWithout,
-      longestTaskMs: await throttledLongestTask(browser, server, setup, stack),
+      longestTaskMs: longest.task,
+      longestTaskScriptMs: longest.script,
+      longestTaskCompileMs: longest.compile,
+      srcLongestTaskMs: (await throttledLongestTask(browser, server, setup, `${stack}-src`)).task,
       startupHits,
     };
   } finally {
@@ -130,7 +145,7 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
 }
 
 /** A cold load with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), traced. */
-async function throttledLongestTask(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack): Promise<number> {
+async function throttledLongestTask(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack | `${Stack}-src`): Promise<LongestTaskParts> {
   const context = await newContext(browser, server, setup);
   try {
     const page = await context.newPage();
@@ -144,7 +159,7 @@ async function throttledLongestTask(browser: Browser, server: RunningServer, set
     } finally {
       trace = await browser.stopTracing();
     }
-    return longestScriptTask(JSON.parse(trace.toString('utf8')) as { traceEvents: [] });
+    return longestTaskParts(JSON.parse(trace.toString('utf8')) as { traceEvents: [] });
   } finally {
     await context.close();
   }

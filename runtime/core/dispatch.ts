@@ -57,12 +57,13 @@ const NONE: readonly number[] = [];
 export function createDispatcher(compiled: DispatchTable, resolver: Resolver, services: RuntimeServices, monitors: Monitors) {
   const queue: Job[] = [];
   let busy = false;
-  // Start-up (from release() until the queue is empty or waits on an action): its rules run in
-  // slices of tasks (runtime/core/slices.ts); `ended` is called once it is over. The first task
-  // runs at least until the first rule of the page's first event (its entries queued before the
-  // library; `@` keys are the library's own sources, such as Library Loaded): the start the page
-  // waits for is not put behind other tasks.
-  let startUp: { slices: Slices | null; sliced: boolean; ended: () => void } | null = null;
+  // Start-up (from release() until the queue is empty or waits on an action): its rules and
+  // their actions run in slices of tasks (runtime/core/slices.ts), the first slice's budget counted
+  // from the start of the bundle; `ended` is called once it is over. The queue stays held between
+  // slices, so the firing order is the one of a single task.
+  let startUp: { slices: Slices | null; ended: () => void } | null = null;
+  /** Resolves in a new task when the start-up slice has used its budget, else undefined. */
+  const yieldDue = (): Promise<void> | undefined => (startUp?.slices?.due() ? startUp.slices.next() : undefined);
   const endStartUp = () => {
     const s = startUp;
     startUp = null;
@@ -80,6 +81,12 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
 
   function runActions(rule: Rule, ctx: RuleContext, job: Job, from: number): void | Promise<void> {
     for (let i = from; i < rule.actions.length; i++) {
+      // Between two actions of a rule, as between rules: past the budget, the rest in a new task.
+      const turn = i > from ? yieldDue() : undefined;
+      if (turn) {
+        const at = i;
+        return turn.then(() => runActions(rule, ctx, job, at));
+      }
       const action = rule.actions[i];
       let result: unknown;
       try {
@@ -131,12 +138,12 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
     const indices = rulesOf(job.key);
     for (let i = from; i < indices.length; i++) {
       // Past the start-up task's budget, the rest of the queue continues in a new task.
-      if (startUp?.sliced && startUp.slices?.due()) {
+      const turn = yieldDue();
+      if (turn) {
         const at = i;
-        return startUp.slices.next().then(() => runJob(job, at, scope));
+        return turn.then(() => runJob(job, at, scope));
       }
       const pending = runRule(compiled.rules[indices[i]], job, scope);
-      if (startUp && job.key[0] !== '@') startUp.sliced = true;
       if (pending) return pending.then(() => runJob(job, i + 1, scope));
     }
   }
@@ -184,7 +191,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
     },
     /** Runs the held events, cut into tasks by `slices` (null: in this task); `ended` once start-up is over. */
     release(slices: Slices | null = null, ended: () => void = () => {}): void {
-      startUp = { slices, sliced: false, ended };
+      startUp = { slices, ended };
       drain();
     },
   };

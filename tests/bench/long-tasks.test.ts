@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longestScriptTask, scriptTasks, type TraceEvent } from '../../compiler/bench/long-tasks';
+import { longestScriptTask, longestTaskParts, scriptTasks, type TraceEvent } from '../../compiler/bench/long-tasks';
 
 const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, args: { name } });
 const task = (pid: number, tid: number, ts: number, dur: number): TraceEvent => ({ name: 'ThreadControllerImpl::RunTask', ph: 'X', pid, tid, ts, dur });
@@ -26,5 +26,21 @@ describe('long tasks from a Chromium trace', () => {
 
   it('gives no figure when no task ran script', () => {
     expect(longestScriptTask([meta(1, 1, 'CrRendererMain'), task(1, 1, 0, 5000)])).toBeNaN();
+    expect(longestTaskParts([meta(1, 1, 'CrRendererMain'), task(1, 1, 0, 5000)]).task).toBeNaN();
+  });
+
+  it("splits the longest task into its longest script and that script's compile", () => {
+    const trace = [
+      meta(1, 10, 'CrRendererMain'),
+      task(1, 10, 0, 40_000),
+      script(1, 10, 1_000, 30_000),
+      task(1, 10, 100_000, 90_000),
+      script(1, 10, 101_000, 5_000), // the page's own script
+      script(1, 10, 110_000, 70_000), // the library
+      script(1, 10, 111_000, 1_000, 'v8.compile'), // the page script's compile would sit outside; this is the library's
+      script(1, 10, 112_000, 20_000, 'v8.compile'),
+      script(1, 10, 102_000, 2_000, 'v8.compile'), // inside the page's own script: not the library's
+    ];
+    expect(longestTaskParts(trace)).toEqual({ task: 90, script: 70, compile: 21 });
   });
 });

@@ -11,8 +11,8 @@ import { realBuild } from '../helpers/real-build';
 
 // Start-up cut into tasks (runtime/core/slices.ts), in real Chromium with the CPU slowed 4x: the
 // prod bundle runs the queued events' rules in several tasks where the browser has
-// scheduler.postTask (none of them in the script's own task, whose budget its start-up has spent),
-// in one task where it has not, and in the same order either way.
+// scheduler.postTask (the script's own task runs them only until its budget is spent, which its
+// start-up alone may spend), in one task where it has not, and in the same order either way.
 
 let site: BrowserSite;
 let server: RunningServer;
@@ -68,7 +68,9 @@ describe('start-up in tasks, in Chromium at 4x CPU throttling', () => {
   it("runs the queued events in several tasks after the script's own, the Library Loaded rules first", async () => {
     const { seen: all, atScriptEnd } = await loadWithScriptEnd(true);
     const seen = startUp(all);
-    expect(atScriptEnd).toBe(0);
+    // How much the script's own task runs depends on how fast it compiled (V8's code cache makes a
+    // second load faster): at most the budget's worth, and the rest in later tasks.
+    expect(Math.max(...seen.map(([, , run]) => run))).toBeGreaterThan(atScriptEnd);
     expect(seen.findIndex(([event]) => event === 'Page Load Started')).toBeGreaterThan(0);
     expect(seen[0][0]).toBe('libraryLoaded');
     expect(new Set(seen.map(([, , run]) => run)).size).toBeGreaterThan(1);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import FakeTimers from '@sinonjs/fake-timers';
 import { Window } from 'happy-dom';
 import { parseCookies } from '../../runtime/core/cookies';
+import { expandLine } from '../../runtime/core/messages';
 import type { Manifest } from '../graph-types';
 import { fireConsentEvent, projectProvider, writeStoredConsent } from './consent';
 import { bodyText, decodeParams, explanationJson, formatConsoleArgs, type Recorder } from './record';
@@ -179,8 +180,9 @@ export async function simulateScript(script: PageScript, options: SimulateOption
   const record: Recorder = (method, url, body, transport) => {
     result.requests.push({ method, url, body, params: decodeParams(url, body), transport, at: clock ? clock.now - startedAt : 0 });
   };
+  // A bundle without debug logging prints its runtime messages as codes: recorded as their text.
   const consoleRecorder = Object.fromEntries(
-    ['log', 'info', 'warn', 'error', 'debug', 'trace'].map((level) => [level, (...args: unknown[]) => result.console.push({ level, text: formatConsoleArgs(args) })]),
+    ['log', 'info', 'warn', 'error', 'debug', 'trace'].map((level) => [level, (...args: unknown[]) => result.console.push({ level, text: formatConsoleArgs(expandLine(args)) })]),
   );
   const answer = (win: SimWindow, url: string) => {
     const r = respondFor(responders, url);

@@ -1,6 +1,7 @@
 import { afterStart } from '../core/after-start';
 import { egressSource } from '../core/egress';
-import { log, reason } from '../core/log';
+import { reason, say } from '../core/log';
+import { Msg } from '../core/messages';
 import type { Action, Env, SendCategory } from '../declare/types';
 
 // Loads an external script, declared once with its URL per environment, its timeout and what it
@@ -89,7 +90,7 @@ function insertScript(win: Window & typeof globalThis, options: ScriptOptions, s
   const timer = win.setTimeout(() => {
     if (done) return;
     done = true;
-    log.error(`Failed to load the ${options.name} script ${src}: timed out after ${options.timeout ?? DEFAULT_TIMEOUT} ms`);
+    say(Msg.ScriptTimedOut, options.name, src, options.timeout ?? DEFAULT_TIMEOUT);
   }, options.timeout ?? DEFAULT_TIMEOUT);
   injectScript(win, options.sends, src, options.attributes).then(
     () => {
@@ -102,7 +103,7 @@ function insertScript(win: Window & typeof globalThis, options: ScriptOptions, s
       if (done) return;
       done = true;
       win.clearTimeout(timer);
-      log.error(`Failed to load the ${options.name} script: ${reason(error)}`);
+      say(Msg.ScriptFailed, options.name, reason(error));
     },
   );
 }
@@ -118,6 +119,6 @@ function runInit(win: Window & typeof globalThis, options: ScriptOptions): void 
     if (typeof fn !== 'function') throw new Error(`${init.global}.${init.method} is not available after load`);
     (fn as (...a: unknown[]) => unknown).apply(target, init.args);
   } catch (error) {
-    log.error(`Failed to start the ${options.name} script: ${reason(error)}`);
+    say(Msg.ScriptStartFailed, options.name, reason(error));
   }
 }

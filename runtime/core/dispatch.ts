@@ -1,6 +1,7 @@
 import type { Action, Condition, Explanation, JsonState, Rule, RuleContext, RuntimeServices } from '../declare/types';
 import { consentAllows } from '../consent/gate';
-import { isDebugOn, log, reason } from './log';
+import { isDebugOn, log, reason, say } from './log';
+import { Msg } from './messages';
 import type { Monitors } from './monitor';
 import type { Resolver } from './resolve';
 import type { Slices } from './slices';
@@ -74,7 +75,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
 
   function fail(rule: Rule, action: Action, index: number, job: Job, error: unknown): void {
     const message = reason(error);
-    log.error(`Failed to execute "${action.kind}" for "${rule.id}" rule: ${message}`);
+    say(Msg.ActionFailed, action.kind, rule.id, message);
     monitors.emit('actionFailed', { rule: rule.id, event: job.name, order: rule.order, action: action.kind, index, error: message });
   }
 
@@ -113,7 +114,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
       try {
         ok = condition.test(ctx) === true;
       } catch (error) {
-        log.error(`Failed to evaluate "${condition.kind}" condition for "${rule.id}" rule: ${reason(error)}`);
+        say(Msg.ConditionFailed, condition.kind, rule.id, reason(error));
       }
       if (!ok) {
         const why = monitors.listens('ruleSkipped') ? explain(condition, ctx) : undefined;
@@ -149,7 +150,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
       try {
         pending = runJob(job, 0, resolver.scope(job.state, job));
       } catch (error) {
-        log.error(`Unexpected error while dispatching "${job.name}": ${reason(error)}`);
+        say(Msg.DispatchFailed, job.name, reason(error));
       }
       if (pending) {
         pending.then(

@@ -170,7 +170,7 @@ export function messageText(code: Msg, args: readonly unknown[]): string {
  * A console line of a build without debug logging (`[tagc] E19`, then the arguments) as the
  * builds with debug logging print it; any other line unchanged.
  */
-export function expandLine(args: readonly unknown[]): readonly unknown[] {
+export function expandLine(args: unknown[]): unknown[] {
   const code = typeof args[0] === 'string' ? /^\[tagc\] ([EW]\d+)$/.exec(args[0])?.[1] : undefined;
   return code && isMessageCode(code) ? [`[tagc] ${messageText(code, args.slice(1))}`] : args;
 }

@@ -2,7 +2,7 @@
 // arguments in order. Code names the message in the source; builds with debug logging print
 // the text, builds without (prod, internal) print `[tagc] <code>` and the arguments, and the text
 // stays out of their bundle. The debug companion and `tagc simulate` turn such a line back into
-// the text; docs/messages.md lists every code (`npm run docs:messages`). A code's first letter is
+// the text; docs/messages.md lists every code (`npm run docs:diagnostics`). A code's first letter is
 // its level: E an error, W a warning. A code is never reused for another text.
 
 export enum Msg {

@@ -4,30 +4,32 @@ import { MESSAGES, type Msg } from '../../runtime/core/messages';
 // `npm run docs:diagnostics`; a test fails when the file differs, so a prod console line can
 // always be read back.
 
-const LEVEL = { E: 'error', W: 'warning' } as const;
+const KIND = { E: 'error', W: 'warning', F: 'failure' } as const;
 
-/** Codes in table order, E1 before E2 before E10. */
+/** Codes by kind (errors, warnings, failures), then number: E2 before E10. */
 function codes(): Msg[] {
-  const order = (c: string) => [c[0], Number(c.slice(1))] as const;
-  return (Object.keys(MESSAGES) as Msg[]).sort((a, b) => {
-    const [la, na] = order(a);
-    const [lb, nb] = order(b);
-    return la === lb ? na - nb : la < lb ? -1 : 1;
-  });
+  const kinds = Object.keys(KIND);
+  const order = (c: string) => kinds.indexOf(c[0]!) * 1e6 + Number(c.slice(1));
+  return (Object.keys(MESSAGES) as Msg[]).sort((a, b) => order(a) - order(b));
 }
 
 export function messagesMarkdown(): string {
-  const rows = codes().map((code) => `| \`${code}\` | ${LEVEL[code[0] as keyof typeof LEVEL]} | ${MESSAGES[code].replace(/\|/g, '\\|')} |`);
+  const rows = codes().map((code) => `| \`${code}\` | ${KIND[code[0] as keyof typeof KIND]} | ${MESSAGES[code].replace(/\|/g, '\\|')} |`);
   return [
     '# Runtime messages',
     '',
     '<!-- Generated from runtime/core/messages.ts by `npm run docs:diagnostics`; do not edit. -->',
     '',
-    "Every warning and error the runtime prints in a visitor's console. The test, dev and stg bundles",
-    'print the text; the prod and internal bundles print only `[tagc] <code>` followed by the',
-    'arguments, so the texts cost no visitor any bytes. Put the arguments in place of `{0}`, `{1}` …',
-    'in order: `[tagc] E19 pageName x is undefined` reads',
+    "Every warning and error the runtime prints in a visitor's console, and every reason it gives for a",
+    "failed action. The test, dev and stg bundles print the text; the prod and internal bundles print",
+    'only `[tagc] <code>` followed by the arguments, so the texts cost no visitor any bytes. Put the',
+    'arguments in place of `{0}`, `{1}` … in order: `[tagc] E19 pageName x is undefined` reads',
     '`Failed to read data element "pageName": x is undefined`.',
+    '',
+    'A code starts with its kind: `E` an error and `W` a warning printed to the console; `F` the reason',
+    'an action failed, which is the message of its error: in the prod and internal bundles the code',
+    'and its arguments separated by spaces (`F1 500`), also where an `E` line quotes it',
+    '(`[tagc] E16 custom slow-rule F1 500`) and in the `error` of the `actionFailed` monitor event.',
     '',
     'Two places do that for you: the debug companion (docs/debugging.md) prints every message as its',
     'text from the moment it loads, and `tagc simulate --env prod` records prod lines in its `console`',

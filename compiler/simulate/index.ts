@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import FakeTimers from '@sinonjs/fake-timers';
 import { Window } from 'happy-dom';
 import { parseCookies } from '../../runtime/core/cookies';
-import { expandLine } from '../../runtime/core/messages';
+import { expandLine, failureText } from '../../runtime/core/messages';
 import type { Manifest } from '../graph-types';
 import { fireConsentEvent, projectProvider, writeStoredConsent } from './consent';
 import { bodyText, decodeParams, explanationJson, formatConsoleArgs, type Recorder } from './record';
@@ -289,7 +289,7 @@ export async function simulateScript(script: PageScript, options: SimulateOption
           const explain = explanationJson(e.explain);
           result.skipped.push({ rule: e.rule, event: e.event, condition: e.condition, index: e.index, ...(explain ? { explain } : {}) });
         },
-        actionFailed: (e: { rule: string; event: string; action: string; error: string }) => result.failed.push({ rule: e.rule, event: e.event, action: e.action, error: e.error }),
+        actionFailed: (e: { rule: string; event: string; action: string; error: string }) => result.failed.push({ rule: e.rule, event: e.event, action: e.action, error: failureText(e.error) }),
         requestRefused: (e: { url: string; category: string; via: string; reason: string }) => result.refused.push({ url: e.url, category: e.category, via: e.via, reason: e.reason }),
       },
     ];

@@ -1,6 +1,6 @@
 import { afterStart } from '../core/after-start';
 import { egressSource } from '../core/egress';
-import { reason, say } from '../core/log';
+import { failure, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import type { Action, Env, SendCategory } from '../declare/types';
 
@@ -60,8 +60,8 @@ export function injectScript(win: Window & typeof globalThis, category: SendCate
     el.async = true;
     for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
     el.addEventListener('load', () => resolve(), { once: true });
-    el.addEventListener('error', () => reject(new Error(`script ${src} failed to load`)), { once: true });
-    if (!egressSource(win, category, el, src)) return reject(new Error(`script ${src} was refused`));
+    el.addEventListener('error', () => reject(failure(Msg.ScriptNotLoaded, src)), { once: true });
+    if (!egressSource(win, category, el, src)) return reject(failure(Msg.ScriptRefused, src));
     (doc.head || doc.documentElement).appendChild(el);
   });
 }
@@ -116,7 +116,7 @@ function runInit(win: Window & typeof globalThis, options: ScriptOptions): void 
   try {
     const target = (win as unknown as Record<string, unknown>)[init.global] as Record<string, unknown> | undefined;
     const fn = target?.[init.method];
-    if (typeof fn !== 'function') throw new Error(`${init.global}.${init.method} is not available after load`);
+    if (typeof fn !== 'function') throw failure(Msg.InitMissing, init.global, init.method);
     (fn as (...a: unknown[]) => unknown).apply(target, init.args);
   } catch (error) {
     say(Msg.ScriptStartFailed, options.name, reason(error));

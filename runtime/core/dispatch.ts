@@ -1,6 +1,6 @@
 import type { Action, Condition, Explanation, JsonState, Rule, RuleContext, RuntimeServices } from '../declare/types';
 import { consentAllows } from '../consent/gate';
-import { isDebugOn, log, reason, say } from './log';
+import { failure, isDebugOn, log, reason, say } from './log';
 import { Msg } from './messages';
 import type { Monitors } from './monitor';
 import type { Resolver } from './resolve';
@@ -30,7 +30,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 function withTimeout(promise: PromiseLike<unknown>, ms: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Action timed out after ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(failure(Msg.ActionTimedOut, ms)), ms);
     promise.then(
       (v) => {
         clearTimeout(timer);

@@ -81,6 +81,11 @@ export function say<C extends Msg>(code: C, ...args: MessageArgs<C>): void {
   out(code[0] === 'E' ? 'error' : 'warn', __TAGC_DEBUG__ ? [messageText(code, args)] : expand ? [expand(code, args)] : [code, ...args]);
 }
 
+/** An action's failure by its code: the text in builds with debug logging, else `<code> <args>` (messages.ts). */
+export function failure<C extends Msg>(code: C, ...args: MessageArgs<C>): Error {
+  return new Error(__TAGC_DEBUG__ ? messageText(code, args) : [code, ...args].join(' '));
+}
+
 /** The message of an unknown thrown value. */
 export function reason(error: unknown): string {
   if (error instanceof Error) return error.message;

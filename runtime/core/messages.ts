@@ -3,7 +3,9 @@
 // the text, builds without (prod, internal) print `[tagc] <code>` and the arguments, and the text
 // stays out of their bundle. The debug companion and `tagc simulate` turn such a line back into
 // the text; docs/messages.md lists every code (`npm run docs:diagnostics`). A code's first letter is
-// its level: E an error, W a warning. A code is never reused for another text.
+// its kind: E an error and W a warning the runtime prints, F the reason an action failed or a
+// request was refused (an Error's message: `F1 500` in those builds, also inside an E line). A code
+// is never reused for another text.
 
 export enum Msg {
   // Start-up and the public API (runtime/core).
@@ -75,6 +77,14 @@ export enum Msg {
   HitFailed = 'E35',
   ProductWithoutId = 'W25',
   ProductsTooLong = 'W26',
+  // Why an action failed (its Error's message; the actionFailed monitor event's `error`).
+  ActionTimedOut = 'F1',
+  BeaconNotSent = 'F2',
+  NoReportSuite = 'F3',
+  LinkWithoutName = 'F4',
+  ScriptNotLoaded = 'F5',
+  ScriptRefused = 'F6',
+  InitMissing = 'F7',
 }
 
 export const MESSAGES = {
@@ -146,6 +156,14 @@ export const MESSAGES = {
   [Msg.HitFailed]: 'Analytics hit could not be sent: {0}',
   [Msg.ProductWithoutId]: 'Analytics product without an id was not sent',
   [Msg.ProductsTooLong]: 'Analytics products exceed {0} bytes; later products were not sent',
+
+  [Msg.ActionTimedOut]: 'Action timed out after {0} ms',
+  [Msg.BeaconNotSent]: 'beacon not sent',
+  [Msg.NoReportSuite]: 'no reporting suite',
+  [Msg.LinkWithoutName]: 'the link hit has no name',
+  [Msg.ScriptNotLoaded]: 'script {0} failed to load',
+  [Msg.ScriptRefused]: 'script {0} was refused',
+  [Msg.InitMissing]: '{0}.{1} is not available after load',
 } as const satisfies Record<Msg, string>;
 
 /** A message argument: printed as is, so a value the page gave is quoted by the caller (JSON). */
@@ -161,9 +179,26 @@ export function isMessageCode(code: string): code is Msg {
   return Object.hasOwn(MESSAGES, code);
 }
 
-/** The text of a message with its arguments in place. */
+/** The text of a message with its arguments in place (an argument that is a coded failure as its text). */
 export function messageText(code: Msg, args: readonly unknown[]): string {
-  return MESSAGES[code].replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
+  return MESSAGES[code].replace(/\{(\d+)\}/g, (_, i: string) => {
+    const arg = args[Number(i)];
+    return typeof arg === 'string' ? failureText(arg) : String(arg);
+  });
+}
+
+/**
+ * A failure's message as the builds with debug logging give it: `F5 https://x/y.js` (code and
+ * arguments, space-separated; the last argument takes the rest) -> `script https://x/y.js failed
+ * to load`. Any other text unchanged.
+ */
+export function failureText(message: string): string {
+  const [, code, rest] = /^(F\d+)(?: ([^]*))?$/.exec(message) ?? [];
+  if (!code || !isMessageCode(code)) return message;
+  const count = (MESSAGES[code].match(/\{\d+\}/g) ?? []).length;
+  const parts = rest === undefined ? [] : rest.split(' ');
+  const args = count ? [...parts.slice(0, count - 1), parts.slice(count - 1).join(' ')] : [];
+  return parts.length < count || (!count && rest !== undefined) ? message : messageText(code, args);
 }
 
 /**

@@ -7,7 +7,7 @@ import { attachDataLayer, dataLayerArray, monitorOverwrite, whenConsentCookie } 
 import { createDispatcher } from './dispatch';
 import { isAuthorisedHost } from './domain';
 import { configureEgress, egressBeacon, egressFetch, egressImage, type EgressPolicy } from './egress';
-import { log, reason, say } from './log';
+import { failure, log, reason, say } from './log';
 import { Msg } from './messages';
 import { loadCompanion, type CompanionRef } from './companion';
 import { createMonitors } from './monitor';
@@ -90,7 +90,7 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
     },
     send(category, url, init = {}) {
       const { via, ...rest } = init;
-      if (via === 'beacon') return egressBeacon(win, category, url, typeof rest.body === 'string' ? rest.body : undefined) ? Promise.resolve(undefined) : Promise.reject(new Error('beacon not sent'));
+      if (via === 'beacon') return egressBeacon(win, category, url, typeof rest.body === 'string' ? rest.body : undefined) ? Promise.resolve(undefined) : Promise.reject(failure(Msg.BeaconNotSent));
       if (via === 'image') return egressImage(win, category, url) ? Promise.resolve(undefined) : Promise.reject(new Error('request refused'));
       return egressFetch(win, category, url, rest);
     },

@@ -1,5 +1,5 @@
 import type { Explanation } from '../declare/types';
-import { messageText, type Msg } from '../core/messages';
+import { failureText, messageText, type Msg } from '../core/messages';
 import type { Monitor, RuleEvent } from '../core/monitor';
 
 // The debug companion: a separate file of the same build that a bundle without debug logging
@@ -82,7 +82,7 @@ export function explainer(data: CompanionData): Required<Omit<Monitor, 'listenin
     },
     actionFailed(e) {
       const [, , actions] = rule(e.rule);
-      say('warn', `${on(e)}: action ${e.index + 1} (${actions[e.index] ?? e.action}) failed: ${e.error}`);
+      say('warn', `${on(e)}: action ${e.index + 1} (${actions[e.index] ?? e.action}) failed: ${failureText(e.error)}`);
     },
     requestRefused(e) {
       say('warn', `request refused by the egress point (${e.reason}): ${e.category} ${e.via} ${e.url}`);

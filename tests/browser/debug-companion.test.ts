@@ -46,7 +46,7 @@ describe('debugging in production (the debug companion)', () => {
     await page.waitForLoadState('load');
     expect(await page.evaluate(() => document.querySelectorAll('script[src*="/debug."]').length)).toBe(0);
     expect(companionRequests().length).toBe(before);
-    expect(console.filter((t) => t.startsWith('[tagc]'))).toEqual(['[tagc] E10']);
+    await expect.poll(() => console.filter((t) => t.startsWith('[tagc]')), { timeout: 10_000 }).toEqual(['[tagc] E10']);
     await context.close();
   });
 

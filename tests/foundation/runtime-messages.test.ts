@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../compiler';
 import { messagesMarkdown } from '../../compiler/diagnostics/messages-docs';
 import type { Manifest } from '../../compiler/graph-types';
 import { simulate } from '../../compiler/simulate';
-import { expandLine, isMessageCode, messageText, MESSAGES, Msg } from '../../runtime/core/messages';
+import { expandLine, failureText, isMessageCode, messageText, MESSAGES, Msg } from '../../runtime/core/messages';
+import { container, removeContainer, ruleSource } from '../helpers/container';
 import { realBuild } from '../helpers/real-build';
 
 // The runtime's warnings and errors are codes of one table (runtime/core/messages.ts): the debug
@@ -25,7 +27,7 @@ describe('the runtime message table', () => {
     const codes = Object.values(Msg);
     expect(codes.length).toBeGreaterThan(50);
     for (const code of codes) {
-      expect(code).toMatch(/^[EW][1-9]\d*$/);
+      expect(code).toMatch(/^[EWF][1-9]\d*$/);
       expect(MESSAGES[code].length, code).toBeGreaterThan(5);
     }
     expect(new Set(codes).size).toBe(codes.length);
@@ -45,6 +47,15 @@ describe('the runtime message table', () => {
     expect(expandLine(['[tagc] E999', 'a'])).toEqual(['[tagc] E999', 'a']);
     expect(expandLine(['[tagc] E19 is not a code line'])).toEqual(['[tagc] E19 is not a code line']);
     expect(isMessageCode('toString')).toBe(false);
+  });
+
+  it('reads a coded failure back, its last argument taking the rest, also where an error line quotes it', () => {
+    expect(failureText('F1 500')).toBe('Action timed out after 500 ms');
+    expect(failureText('F7 DD_RUM init')).toBe('DD_RUM.init is not available after load');
+    expect(failureText('F5 https://x.example/a b.js')).toBe('script https://x.example/a b.js failed to load');
+    expect(failureText('F2')).toBe('beacon not sent');
+    for (const text of ['F1', 'F2 extra', 'F99 1', 'boom', 'F1500']) expect(failureText(text)).toBe(text);
+    expect(expandLine(['[tagc] E16', 'custom', 'slow', 'F1 500'])).toEqual(['[tagc] Failed to execute "custom" for "slow" rule: Action timed out after 500 ms']);
   });
 
   it('docs/messages.md is up to date with the table (npm run docs:diagnostics) and lists every code', () => {
@@ -75,5 +86,26 @@ describe('runtime messages in the real prod build', () => {
     const missing = (r: typeof prod) => r.console.filter((c) => c.text.includes('E10') || c.text.includes('Missing event name'));
     expect(missing(prod)).toEqual([{ level: 'error', text: '[tagc] EVENT NAME VALIDATION FAILED: Missing event name' }]);
     expect(missing(test)).toEqual(missing(prod));
+  });
+});
+
+describe('a failed action in a prod build', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = container('messages', {
+      'rules/slow.ts': ruleSource("{ id: 'slow', description: 'x', events: ['Page Load Completed'], timeout: 500, actions: [{ label: 'hang', sends: 'necessary', run: () => new Promise(() => undefined) }] }", 'rule'),
+    });
+    await compile({ root, envs: ['prod', 'test'] });
+  }, 120_000);
+  afterAll(() => removeContainer(root));
+
+  it('is recorded by tagc simulate with the reason and the console line the test build gives', async () => {
+    const push = [{ event: 'Page Load Completed' }];
+    const [prod, test] = await Promise.all(['prod', 'test'].map((env) => simulate({ env, buildDir: join(root, 'build'), url: 'https://www.firm.example/', push })));
+    expect(prod.failed).toEqual([{ rule: 'slow', event: 'Page Load Completed', action: 'custom', error: 'Action timed out after 500 ms' }]);
+    expect(test.failed).toEqual(prod.failed);
+    const line = '[tagc] Failed to execute "custom" for "slow" rule: Action timed out after 500 ms';
+    expect(prod.console).toContainEqual({ level: 'error', text: line });
+    expect(test.console).toContainEqual({ level: 'error', text: line });
   });
 });

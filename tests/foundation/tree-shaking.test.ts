@@ -49,6 +49,8 @@ describe('tree-shaking of a sample container', () => {
       [
         ...core, 'data-elements/page.ts', 'rules/dev-only.ts', 'rules/everywhere.ts', 'runtime/conditions/compare.ts', 'runtime/conditions/path.ts',
         'runtime/data-elements/data-layer.ts', 'runtime/declare/data-element.ts', 'runtime/declare/ref.ts', 'runtime/declare/rule.ts', 'runtime/events/window-loaded.ts',
+        // dev prints the runtime's message texts; prod prints their codes.
+        'runtime/core/messages.ts',
         // dev validates payloads; prod carries no validator.
         'runtime/validation/ajv-runtime.ts', 'runtime/validation/errors.ts', 'runtime/validation/index.ts', 'runtime/validation/interpret.ts', 'runtime/validation/schema-service.ts',
       ].sort(),

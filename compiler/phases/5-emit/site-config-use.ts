@@ -103,7 +103,7 @@ function usesIn(program: Node, names: Set<string>, out: Set<string>): boolean {
 }
 
 /** The modules that import the site configuration, parsed once for every environment's use. */
-export type SiteScan = { file: string; program: Node; names: Set<string> }[] | 'all';
+export type SiteScan = readonly { file: string; program: Node; names: Set<string> }[] | 'all';
 
 /** Export names of a module that an environment's bundle leaves out ('default': a rule module's declaration). */
 export type LeftOut = (file: string) => ReadonlySet<string> | undefined;
@@ -169,13 +169,31 @@ function declaresOnly(statement: Node, locals: ReadonlySet<string>, leftOut: Rea
 export function siteUseOf(scan: SiteScan, leftOut: LeftOut = () => undefined): SiteUse {
   if (scan === 'all') return 'all';
   const used = new Set<string>();
-  for (const { file, program, names } of scan) {
-    const out = leftOut(file);
-    const locals = out ? localNames(program, out) : new Set<string>();
-    const kept = out ? { ...program, body: (program.body as Node[]).filter((statement) => !declaresOnly(statement, locals, out)) } : program;
-    if (usesIn(kept, names, used)) return 'all';
+  for (const module of scan) {
+    const out = leftOut(module.file);
+    const reads = out ? moduleReads(module, out) : wholeModuleReads(module);
+    if (reads === 'all') return 'all';
+    for (const path of reads) used.add(path);
   }
   return used;
+}
+
+type ScannedModule = Exclude<SiteScan, 'all'>[number];
+
+/** The reads of a module with every statement: the same for each environment, so walked once. */
+const wholeReads = new WeakMap<ScannedModule, SiteUse>();
+
+function wholeModuleReads(module: ScannedModule): SiteUse {
+  let reads = wholeReads.get(module);
+  if (!reads) wholeReads.set(module, (reads = moduleReads(module, new Set())));
+  return reads;
+}
+
+function moduleReads({ program, names }: ScannedModule, out: ReadonlySet<string>): SiteUse {
+  const locals = localNames(program, out);
+  const kept = out.size ? { ...program, body: (program.body as Node[]).filter((statement) => !declaresOnly(statement, locals, out)) } : program;
+  const reads = new Set<string>();
+  return usesIn(kept, names, reads) ? 'all' : reads;
 }
 
 /** What the project's modules (under `dirs`) read from the site configuration module. */

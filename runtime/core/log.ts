@@ -81,9 +81,14 @@ export function say<C extends Msg>(code: C, ...args: MessageArgs<C>): void {
   out(code[0] === 'E' ? 'error' : 'warn', __TAGC_DEBUG__ ? [messageText(code, args)] : expand ? [expand(code, args)] : [code, ...args]);
 }
 
-/** An action's failure by its code: the text in builds with debug logging, else `<code> <args>` (messages.ts). */
+/** A failure's message by its code: the text in builds with debug logging, else `<code> <args>` (messages.ts). */
+export function failureMessage<C extends Msg>(code: C, ...args: MessageArgs<C>): string {
+  return __TAGC_DEBUG__ ? messageText(code, args) : [code, ...args].join(' ');
+}
+
+/** An action's failure by its code (failureMessage). */
 export function failure<C extends Msg>(code: C, ...args: MessageArgs<C>): Error {
-  return new Error(__TAGC_DEBUG__ ? messageText(code, args) : [code, ...args].join(' '));
+  return new Error(failureMessage(code, ...args));
 }
 
 /** The message of an unknown thrown value. */

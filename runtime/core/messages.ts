@@ -4,8 +4,8 @@
 // stays out of their bundle. The debug companion and `tagc simulate` turn such a line back into
 // the text; docs/messages.md lists every code (`npm run docs:diagnostics`). A code's first letter is
 // its kind: E an error and W a warning the runtime prints, F the reason an action failed or a
-// request was refused (an Error's message: `F1 500` in those builds, also inside an E line). A code
-// is never reused for another text.
+// data-layer entry was dropped (an Error's message: `F1 500` in those builds, also inside an E
+// line). A code is never reused for another text.
 
 export enum Msg {
   // Start-up and the public API (runtime/core).
@@ -85,6 +85,10 @@ export enum Msg {
   ScriptNotLoaded = 'F5',
   ScriptRefused = 'F6',
   InitMissing = 'F7',
+  // Why a data-layer entry was dropped (runtime/core/merge.ts), inside E11.
+  TooManyValues = 'F8',
+  TookTooLong = 'F9',
+  TooManyObjects = 'F10',
 }
 
 export const MESSAGES = {
@@ -164,6 +168,9 @@ export const MESSAGES = {
   [Msg.ScriptNotLoaded]: 'script {0} failed to load',
   [Msg.ScriptRefused]: 'script {0} was refused',
   [Msg.InitMissing]: '{0}.{1} is not available after load',
+  [Msg.TooManyValues]: 'more than {0} values',
+  [Msg.TookTooLong]: 'took over {0} ms',
+  [Msg.TooManyObjects]: 'more than {0} nested objects',
 } as const satisfies Record<Msg, string>;
 
 /** A message argument: printed as is, so a value the page gave is quoted by the caller (JSON). */

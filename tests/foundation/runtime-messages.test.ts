@@ -56,6 +56,7 @@ describe('the runtime message table', () => {
     expect(failureText('F2')).toBe('beacon not sent');
     for (const text of ['F1', 'F2 extra', 'F99 1', 'boom', 'F1500']) expect(failureText(text)).toBe(text);
     expect(expandLine(['[tagc] E16', 'custom', 'slow', 'F1 500'])).toEqual(['[tagc] Failed to execute "custom" for "slow" rule: Action timed out after 500 ms']);
+    expect(expandLine(['[tagc] E11', 'F9 50'])).toEqual(['[tagc] Data layer entry dropped: took over 50 ms']);
   });
 
   it('docs/messages.md is up to date with the table (npm run docs:diagnostics) and lists every code', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import FakeTimers from '@sinonjs/fake-timers';
 import { Window } from 'happy-dom';
 import { parseCookies } from '../../runtime/core/cookies';
+import { expandLine, failureText } from '../../runtime/core/messages';
 import type { Manifest } from '../graph-types';
 import { fireConsentEvent, projectProvider, writeStoredConsent } from './consent';
 import { bodyText, decodeParams, explanationJson, formatConsoleArgs, type Recorder } from './record';
@@ -179,8 +180,9 @@ export async function simulateScript(script: PageScript, options: SimulateOption
   const record: Recorder = (method, url, body, transport) => {
     result.requests.push({ method, url, body, params: decodeParams(url, body), transport, at: clock ? clock.now - startedAt : 0 });
   };
+  // A bundle without debug logging prints its runtime messages as codes: recorded as their text.
   const consoleRecorder = Object.fromEntries(
-    ['log', 'info', 'warn', 'error', 'debug', 'trace'].map((level) => [level, (...args: unknown[]) => result.console.push({ level, text: formatConsoleArgs(args) })]),
+    ['log', 'info', 'warn', 'error', 'debug', 'trace'].map((level) => [level, (...args: unknown[]) => result.console.push({ level, text: formatConsoleArgs(expandLine(args)) })]),
   );
   const answer = (win: SimWindow, url: string) => {
     const r = respondFor(responders, url);
@@ -287,7 +289,7 @@ export async function simulateScript(script: PageScript, options: SimulateOption
           const explain = explanationJson(e.explain);
           result.skipped.push({ rule: e.rule, event: e.event, condition: e.condition, index: e.index, ...(explain ? { explain } : {}) });
         },
-        actionFailed: (e: { rule: string; event: string; action: string; error: string }) => result.failed.push({ rule: e.rule, event: e.event, action: e.action, error: e.error }),
+        actionFailed: (e: { rule: string; event: string; action: string; error: string }) => result.failed.push({ rule: e.rule, event: e.event, action: e.action, error: failureText(e.error) }),
         requestRefused: (e: { url: string; category: string; via: string; reason: string }) => result.refused.push({ url: e.url, category: e.category, via: e.via, reason: e.reason }),
       },
     ];

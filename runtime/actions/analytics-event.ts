@@ -2,6 +2,8 @@ import type { Action, DataElementRef } from '../declare/types';
 import { eventName, type LinkType } from '../analytics/beacon';
 import { friendlyName } from '../analytics/names';
 import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
+import { failure } from '../core/log';
+import { Msg } from '../core/messages';
 
 export interface AnalyticsEventOptions {
   settings: AnalyticsSettings;
@@ -33,7 +35,7 @@ export function trackEvent(options: AnalyticsEventOptions): Action {
       try {
         const target = targetOf(ctx, options.settings);
         const name = String(ctx.value(options.linkName) ?? '').trim();
-        if (!name) throw new Error('the link hit has no name');
+        if (!name) throw failure(Msg.LinkWithoutName);
         const names = Object.keys(vars).map(friendlyName).filter((k) => k !== 'contextData');
         const context = vars.contextData && typeof vars.contextData === 'object' ? Object.keys(vars.contextData).map((k) => `contextData.${k}`) : [];
         const url = options.linkUrl === undefined ? undefined : String(ctx.value(options.linkUrl) ?? '') || undefined;

@@ -1,6 +1,8 @@
 import type { Action, DataElementRef } from '../declare/types';
 import type { LinkType } from '../analytics/beacon';
 import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
+import { failure } from '../core/log';
+import { Msg } from '../core/messages';
 
 export interface LinkHitOptions {
   settings: AnalyticsSettings;
@@ -25,7 +27,7 @@ export function sendLinkHit(options: LinkHitOptions): Action {
       client.set(resolveVars(ctx, options.vars));
       const target = targetOf(ctx, options.settings);
       const name = String(ctx.value(options.name) ?? '').trim();
-      if (!name) throw new Error('the link hit has no name');
+      if (!name) throw failure(Msg.LinkWithoutName);
       const url = options.url === undefined ? undefined : String(ctx.value(options.url) ?? '') || undefined;
       if (target) client.link(target, identityOf(ctx, options.settings.identity), { name, url, type: options.type ?? 'o' });
     },

@@ -1,5 +1,6 @@
 import { afterStart } from '../core/after-start';
-import { log } from '../core/log';
+import { log, say } from '../core/log';
+import { Msg } from '../core/messages';
 import type { Action } from '../declare/types';
 import { consentSlot } from '../consent/gate';
 import { noticeBlocked, noticeLanguage, noticeUrl, type NoticeRules, type NoticeUrl } from '../consent/notice';
@@ -49,7 +50,7 @@ export function loadConsentNotice(options: ConsentNoticeOptions): Action {
       ensureContainer(doc, 'teconsent', false);
       watchNoticePage(win, options.page, noticeLanguage(win, options.url.canadaPrefixes));
       const src = noticeUrl(win, options.url);
-      afterStart(ctx.runtime, () => void injectScript(win, 'necessary', src).catch(() => log.error(`Failed to load the consent notice ${src}`)));
+      afterStart(ctx.runtime, () => void injectScript(win, 'necessary', src).catch(() => say(Msg.NoticeFailed, src)));
     },
   };
 }

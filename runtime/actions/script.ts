@@ -1,6 +1,7 @@
 import { afterStart } from '../core/after-start';
 import { egressSource } from '../core/egress';
-import { log, reason } from '../core/log';
+import { failure, reason, say } from '../core/log';
+import { Msg } from '../core/messages';
 import type { Action, Env, SendCategory } from '../declare/types';
 
 // Loads an external script, declared once with its URL per environment, its timeout and what it
@@ -59,8 +60,8 @@ export function injectScript(win: Window & typeof globalThis, category: SendCate
     el.async = true;
     for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
     el.addEventListener('load', () => resolve(), { once: true });
-    el.addEventListener('error', () => reject(new Error(`script ${src} failed to load`)), { once: true });
-    if (!egressSource(win, category, el, src)) return reject(new Error(`script ${src} was refused`));
+    el.addEventListener('error', () => reject(failure(Msg.ScriptNotLoaded, src)), { once: true });
+    if (!egressSource(win, category, el, src)) return reject(failure(Msg.ScriptRefused, src));
     (doc.head || doc.documentElement).appendChild(el);
   });
 }
@@ -89,7 +90,7 @@ function insertScript(win: Window & typeof globalThis, options: ScriptOptions, s
   const timer = win.setTimeout(() => {
     if (done) return;
     done = true;
-    log.error(`Failed to load the ${options.name} script ${src}: timed out after ${options.timeout ?? DEFAULT_TIMEOUT} ms`);
+    say(Msg.ScriptTimedOut, options.name, src, options.timeout ?? DEFAULT_TIMEOUT);
   }, options.timeout ?? DEFAULT_TIMEOUT);
   injectScript(win, options.sends, src, options.attributes).then(
     () => {
@@ -102,7 +103,7 @@ function insertScript(win: Window & typeof globalThis, options: ScriptOptions, s
       if (done) return;
       done = true;
       win.clearTimeout(timer);
-      log.error(`Failed to load the ${options.name} script: ${reason(error)}`);
+      say(Msg.ScriptFailed, options.name, reason(error));
     },
   );
 }
@@ -115,9 +116,9 @@ function runInit(win: Window & typeof globalThis, options: ScriptOptions): void 
   try {
     const target = (win as unknown as Record<string, unknown>)[init.global] as Record<string, unknown> | undefined;
     const fn = target?.[init.method];
-    if (typeof fn !== 'function') throw new Error(`${init.global}.${init.method} is not available after load`);
+    if (typeof fn !== 'function') throw failure(Msg.InitMissing, init.global, init.method);
     (fn as (...a: unknown[]) => unknown).apply(target, init.args);
   } catch (error) {
-    log.error(`Failed to start the ${options.name} script: ${reason(error)}`);
+    say(Msg.ScriptStartFailed, options.name, reason(error));
   }
 }

@@ -1,5 +1,6 @@
 import type { Action, DataElementRef } from '../declare/types';
-import { log } from '../core/log';
+import { say } from '../core/log';
+import { Msg } from '../core/messages';
 import { createTargetClient, type TargetClient } from '../target/client';
 import { TARGET_VERSION } from '../target/constants';
 import { fire } from '../target/events';
@@ -31,7 +32,7 @@ export interface TargetingOptions {
 function install(win: Window & typeof globalThis, client: TargetClient): void {
   const host = win as unknown as { adobe?: { target?: { __tagc?: boolean } & Record<string, unknown> } };
   if (host.adobe?.target) {
-    if (!host.adobe.target.__tagc) log.warn('A/B testing library already initialized on this page; the container leaves it in place');
+    if (!host.adobe.target.__tagc) say(Msg.TargetAlreadyLoaded);
     return;
   }
   host.adobe = { ...(host.adobe ?? {}), target: { __tagc: true, VERSION: TARGET_VERSION, getOffer: client.getOffer, applyOffer: client.applyOffer, getOffers: client.getOffers, applyOffers: client.applyOffers, trackEvent: client.trackEvent, triggerView: client.triggerView } };

@@ -1,5 +1,6 @@
 import { isPlainObject } from '../core/merge';
-import { log } from '../core/log';
+import { say } from '../core/log';
+import { Msg } from '../core/messages';
 import { groupQuery } from './context-data';
 import { eventName, filterEvents, serialiseEvents } from './events';
 import { byteLength, LIMITS, truncateBytes, wellFormed } from './limits';
@@ -94,7 +95,7 @@ function currency(value: unknown): string {
   if (!code) return DEFAULT_CURRENCY;
   if (/^[A-Z]{3}$/.test(code)) return code;
   // An invalid code makes the collection server discard the whole hit: keep the hit.
-  log.warn(`Analytics currency code "${code}" is invalid; ${DEFAULT_CURRENCY} was sent`);
+  say(Msg.InvalidCurrency, code, DEFAULT_CURRENCY);
   return DEFAULT_CURRENCY;
 }
 
@@ -108,7 +109,7 @@ export function wireValue(name: string, value: unknown): string {
   if (name === 'purchaseID') {
     if (!s) return '';
     if (/^[A-Za-z0-9]{1,20}$/.test(s)) return s;
-    log.warn(`Analytics purchaseID "${s}" is not 1-20 letters or digits and was not sent`);
+    say(Msg.InvalidPurchaseId, s);
     return '';
   }
   const limit = limitFor(name);
@@ -125,7 +126,7 @@ function contextEntries(value: unknown, allowed: ((key: string) => boolean) | nu
     if (!key || !s) continue;
     size += byteLength(key) + byteLength(s) + 2;
     if (size > LIMITS.contextData) {
-      log.warn(`Analytics context data exceeds ${LIMITS.contextData} bytes; "${key}" and later keys were not sent`);
+      say(Msg.ContextDataTooLong, LIMITS.contextData, key);
       break;
     }
     out.push([key, s]);

@@ -1,4 +1,5 @@
-import { log, reason } from '../core/log';
+import { log, reason, say } from '../core/log';
+import { Msg } from '../core/messages';
 import type { IdentityClient } from '../identity/client';
 import { buildBeaconUrl, buildQuery, clearedVars, type Hit, type IdentityFields, type LinkType, type Vars } from './beacon';
 import { friendlyName } from './names';
@@ -78,7 +79,7 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       DEBUG: log.info(`Analytics ${p.hit.link ? 'link hit' : 'page view'} sent (${transport})`);
       for (const l of listeners.slice()) l({ url, transport });
     } catch (error) {
-      log.error(`Analytics hit could not be sent: ${reason(error)}`);
+      say(Msg.HitFailed, reason(error));
     }
   }
 

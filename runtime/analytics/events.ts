@@ -1,4 +1,5 @@
-import { log } from '../core/log';
+import { say } from '../core/log';
+import { Msg } from '../core/messages';
 import { LIMITS } from './limits';
 
 // The `events` variable: `event1`…`event1000` and the commerce events, each optionally with a
@@ -21,11 +22,11 @@ export function serialiseEvents(value: unknown): string {
     const entry = String(raw ?? '').replace(/\s+/g, '');
     if (!entry) continue;
     if (!EVENT.test(entry)) {
-      log.warn(`Analytics event "${entry}" is not a valid event and was not sent`);
+      say(Msg.InvalidEvent, entry);
       continue;
     }
     if (size + entry.length + 1 > LIMITS.events) {
-      log.warn(`Analytics events exceed ${LIMITS.events} bytes; "${entry}" and later events were not sent`);
+      say(Msg.EventsTooLong, LIMITS.events, entry);
       break;
     }
     size += entry.length + 1;

@@ -1,5 +1,6 @@
 import { isPlainObject } from '../core/merge';
-import { log } from '../core/log';
+import { say } from '../core/log';
+import { Msg } from '../core/messages';
 import { byteLength, LIMITS } from './limits';
 
 // The `products` variable: `category;product;quantity;price;events;eVars`, products joined by
@@ -54,13 +55,13 @@ export function serialiseProducts(value: unknown): string {
   for (const item of list) {
     const p = toProduct(item);
     if (!p) {
-      if (item != null) log.warn('Analytics product without an id was not sent');
+      if (item != null) say(Msg.ProductWithoutId);
       continue;
     }
     const s = productString(p);
     size += byteLength(s) + 1;
     if (size > LIMITS.products) {
-      log.warn(`Analytics products exceed ${LIMITS.products} bytes; later products were not sent`);
+      say(Msg.ProductsTooLong, LIMITS.products);
       break;
     }
     out.push(s);

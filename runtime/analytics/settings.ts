@@ -1,3 +1,5 @@
+import { failure } from '../core/log';
+import { Msg } from '../core/messages';
 import type { DataElementRef, RuleContext } from '../declare/types';
 import { createIdentity, type IdentityClient, type IdentityConfig } from '../identity/client';
 import { installVisitorGlobal } from '../identity/global';
@@ -44,7 +46,7 @@ export function targetOf(ctx: RuleContext, settings: AnalyticsSettings): Target 
     return null;
   }
   const rsid = String(ctx.value(settings.reportSuite) ?? '').trim();
-  if (!rsid) throw new Error('no reporting suite');
+  if (!rsid) throw failure(Msg.NoReportSuite);
   return { trackingServer: settings.trackingServer, rsid };
 }
 

@@ -1,5 +1,6 @@
 import { setCookie } from '../core/cookies';
-import { log, reason } from '../core/log';
+import { log, reason, say } from '../core/log';
+import { Msg } from '../core/messages';
 import type { ConsentCategory, RuntimeServices } from '../declare/types';
 import { consentSlot, type ConsentApi } from './gate';
 import { consentSkipped, type SkipRules } from './skip';
@@ -40,7 +41,7 @@ export function startConsent(services: RuntimeServices, provider: ConsentProvide
       try {
         listener(change);
       } catch (error) {
-        log.error(`Consent listener failed: ${reason(error)}`);
+        say(Msg.ConsentListenerFailed, reason(error));
       }
     }
   };
@@ -77,7 +78,7 @@ export function startConsent(services: RuntimeServices, provider: ConsentProvide
       } else if (!wasDecided || noneGranted(before)) notify(wasDecided ? 'changed' : 'given');
       else if (!sameGrants(before, next)) notify('changed');
     } catch (error) {
-      log.error(`Consent update failed: ${reason(error)}`);
+      say(Msg.ConsentUpdateFailed, reason(error));
     }
   });
   return service;
@@ -87,7 +88,7 @@ function safeRead(provider: ConsentProvider, win: Window & typeof globalThis): G
   try {
     return provider.read(win);
   } catch (error) {
-    log.warn(`Cannot read ${provider.name} consent: ${reason(error)}`);
+    say(Msg.ConsentUnreadable, provider.name, reason(error));
     return NONE_GRANTED;
   }
 }

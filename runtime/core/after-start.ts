@@ -1,5 +1,6 @@
 import type { RuntimeServices } from '../declare/types';
-import { log, reason } from './log';
+import { reason, say } from './log';
+import { Msg } from './messages';
 
 // Work that no rule needs before the first page view (inserting external scripts) waits while the
 // bundle starts: start() runs the queued events' rules first, then yields, and runs this work in a
@@ -33,7 +34,7 @@ export function holdAfterStart(services: RuntimeServices): () => void {
         try {
           task();
         } catch (error) {
-          log.error(`Unexpected error after start-up: ${reason(error)}`);
+          say(Msg.AfterStartFailed, reason(error));
         }
       }
     }, 0);

@@ -1,5 +1,6 @@
 import type { Env } from '../declare/types';
-import { debugFlag, isDebugOn, log, setDebug } from './log';
+import { debugFlag, isDebugOn, say, setDebug } from './log';
+import { Msg } from './messages';
 import { getPath } from './merge';
 import type { Monitor } from './monitor';
 
@@ -43,7 +44,7 @@ export function createApi(parts: ApiParts): TagcApi {
   return {
     track(name, detail) {
       const id = typeof name === 'string' ? name.trim() : '';
-      if (!id) return log.error('tagc.track needs an event name');
+      if (!id) return say(Msg.TrackWithoutName);
       parts.emit(`@call:${id}`, id, detail);
     },
     getVar(name) {

@@ -1,10 +1,10 @@
-import { debugFlag } from './log';
+import { debugFlag, setExpander } from './log';
 import type { Monitor } from './monitor';
 
 // Bundles without debug logging (prod, internal) carry only this: when the persisted debug flag is
 // on, load the build's debug companion (runtime/debug/companion.ts) from the bundle's own base URL
 // with its SRI integrity, and keep the rule events seen until it arrives so that it can explain
-// the whole page. Off (every ordinary visitor), nothing is requested and nothing kept after start-up.
+// the whole page, and let it print the runtime's messages as text (log.ts). Off (every ordinary visitor), nothing is requested and nothing kept after start-up.
 
 export interface CompanionRef {
   /** File name next to the bundle. */
@@ -23,7 +23,7 @@ export function loadCompanion(win: Window & typeof globalThis, companion: Compan
   // rule needs it. The events of start-up are kept meanwhile.
   later(() => {
     if (!debugFlag()) return void stop();
-    (win as unknown as { __tagcDebug: object }).__tagcDebug = { seen, stop };
+    (win as unknown as { __tagcDebug: object }).__tagcDebug = { seen, stop, text: setExpander };
     const s = doc.createElement('script');
     s.src = new URL(companion.file, bundle.src).href;
     s.integrity = companion.integrity;

@@ -1,6 +1,7 @@
 import type { JsonState } from '../declare/types';
 import { forgetCookies, getCookie } from './cookies';
-import { log, reason } from './log';
+import { log, reason, say } from './log';
+import { Msg } from './messages';
 import { getPath, isPlainObject, merge, sanitize, TooLarge } from './merge';
 
 // `window.appEventData`: entries pushed before the bundle loaded are processed in order, later
@@ -12,7 +13,6 @@ export const DATA_LAYER = 'appEventData';
 export const OVERWRITE_CHECK_MS = 2500;
 /** How often initialisation looks for the consent cookie it waits for. */
 export const CONSENT_POLL_MS = 250;
-export const OVERWRITTEN = 'Management Functionality Severed... Data Layer has been overwritten!';
 export interface DataLayerHooks {
   /** Called with each named event before its dispatch (validation, reset, process state). */
   beforeEvent?(name: string, payload: JsonState): void;
@@ -51,7 +51,7 @@ function entriesOf(array: unknown[], from: number): { entries: unknown[]; next: 
   try {
     n = array.length;
     if (n - from > MAX_QUEUED) {
-      log.error(`${DATA_LAYER} has ${n - from} entries waiting; the first ${MAX_QUEUED} are read, the rest refused`);
+      say(Msg.QueueTooLong, DATA_LAYER, n - from, MAX_QUEUED);
       n = from + MAX_QUEUED;
     }
   } catch {
@@ -80,7 +80,7 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
       readable = false; // a revoked Proxy: taken over below
     }
     if (readable && !isArray) {
-      log.error('Data layer must be an Array');
+      say(Msg.NotAnArray);
       return null;
     }
     if (isArray) source = found.value as unknown[];
@@ -92,7 +92,7 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
   function getState(path?: unknown): unknown {
     if (path === undefined) return state;
     if (typeof path !== 'string' || !/^[^.\s]+(\.[^.\s]+)*$/.test(path)) {
-      log.error(`Invalid path: ${typeof path === 'string' ? JSON.stringify(path) : typeof path}`);
+      say(Msg.InvalidPath, typeof path === 'string' ? JSON.stringify(path) : typeof path);
       return undefined;
     }
     return getPath(state, path);
@@ -104,12 +104,12 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
       try {
         entry({ getState });
       } catch (error) {
-        log.error(`Data layer callback error: ${reason(error)}`);
+        say(Msg.CallbackFailed, reason(error));
       }
       return;
     }
     if (!isPlainObject(entry)) {
-      log.error('EVENT NAME VALIDATION FAILED: Missing event name');
+      say(Msg.MissingEventName);
       return;
     }
     let payload: JsonState;
@@ -117,12 +117,12 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
       payload = sanitize(entry) as JsonState;
     } catch (error) {
       if (!(error instanceof TooLarge)) throw error;
-      log.error(`Data layer entry dropped: ${error.message}`);
+      say(Msg.EntryDropped, error.message);
       return;
     }
     const name = payload.event;
     if (typeof name !== 'string' || name.trim() === '') {
-      log.error('EVENT NAME VALIDATION FAILED: Missing event name');
+      say(Msg.MissingEventName);
       state = merge(state, payload, 'event');
       return;
     }
@@ -131,7 +131,7 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
       hooks.beforeEvent?.(name, payload);
     } catch (error) {
       // Validation trouble must not cost the event its rules.
-      log.error(`Unexpected error before "${name}": ${reason(error)}`);
+      say(Msg.FailedBeforeEvent, name, reason(error));
     }
     state = merge(state, payload, 'event');
     hooks.dispatch(name, payload, state);
@@ -141,7 +141,7 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
     try {
       handle(entry);
     } catch (error) {
-      log.error(`Unexpected error while processing a data layer entry: ${reason(error)}`);
+      say(Msg.EntryFailed, reason(error));
     }
   }
 
@@ -159,7 +159,7 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
   if (!source || !wrap(source, push, getState)) {
     // Frozen, sealed, a fixed `push`, a hostile Proxy or a throwing getter: take over with a
     // fresh array that keeps the queued entries, and read later pushes to the old one by polling.
-    if (source || !readable) log.warn(`${DATA_LAYER} could not be ${source ? 'wrapped' : 'read'}; tagc took it over with a new array`);
+    if (source || !readable) say(source ? Msg.NotWrapped : Msg.NotRead, DATA_LAYER);
     array = pending.slice();
     wrap(array, push, getState);
     onWindow = install(win, array);
@@ -205,7 +205,7 @@ function install(win: Window & typeof globalThis, array: unknown[]): boolean {
     Object.defineProperty(win, DATA_LAYER, { configurable: true, enumerable: true, writable: true, value: array });
     return host[DATA_LAYER] === array;
   } catch {
-    log.error(`${DATA_LAYER} cannot be replaced; pushes to it are read by polling only`);
+    say(Msg.NotReplaceable, DATA_LAYER);
     return false;
   }
 }
@@ -251,7 +251,7 @@ export function monitorOverwrite(win: Window & typeof globalThis, array: unknown
     }
     if (replaced) {
       win.clearInterval(timer);
-      log.error(OVERWRITTEN);
+      say(Msg.Overwritten);
     }
   }, OVERWRITE_CHECK_MS);
   return () => win.clearInterval(timer);
@@ -276,7 +276,7 @@ export function whenConsentCookie(win: Window & typeof globalThis, cookieName: s
     try {
       attach();
     } catch (error) {
-      log.error(`Unexpected error: ${reason(error)}`);
+      say(Msg.Unexpected, reason(error));
     }
   };
   if (!cookieName || present()) return run();

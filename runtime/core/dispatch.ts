@@ -1,6 +1,7 @@
 import type { Action, Condition, Explanation, JsonState, Rule, RuleContext, RuntimeServices } from '../declare/types';
 import { consentAllows } from '../consent/gate';
-import { isDebugOn, log, reason } from './log';
+import { failure, isDebugOn, log, reason, say } from './log';
+import { Msg } from './messages';
 import type { Monitors } from './monitor';
 import type { Resolver } from './resolve';
 import type { Slices } from './slices';
@@ -29,7 +30,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 function withTimeout(promise: PromiseLike<unknown>, ms: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Action timed out after ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(failure(Msg.ActionTimedOut, ms)), ms);
     promise.then(
       (v) => {
         clearTimeout(timer);
@@ -75,7 +76,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
 
   function fail(rule: Rule, action: Action, index: number, job: Job, error: unknown): void {
     const message = reason(error);
-    log.error(`Failed to execute "${action.kind}" for "${rule.id}" rule: ${message}`);
+    say(Msg.ActionFailed, action.kind, rule.id, message);
     monitors.emit('actionFailed', { rule: rule.id, event: job.name, order: rule.order, action: action.kind, index, error: message });
   }
 
@@ -120,7 +121,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
       try {
         ok = condition.test(ctx) === true;
       } catch (error) {
-        log.error(`Failed to evaluate "${condition.kind}" condition for "${rule.id}" rule: ${reason(error)}`);
+        say(Msg.ConditionFailed, condition.kind, rule.id, reason(error));
       }
       if (!ok) {
         const why = monitors.listens('ruleSkipped') ? explain(condition, ctx) : undefined;
@@ -156,7 +157,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
       try {
         pending = runJob(job, 0, resolver.scope(job.state, job));
       } catch (error) {
-        log.error(`Unexpected error while dispatching "${job.name}": ${reason(error)}`);
+        say(Msg.DispatchFailed, job.name, reason(error));
       }
       if (pending) {
         pending.then(

@@ -1,6 +1,7 @@
 import type { ConsentCategory, SendCategory } from '../declare/types';
 import { redactBody, redactUrl } from '../privacy/redact';
-import { log } from './log';
+import { say } from './log';
+import { Msg } from './messages';
 
 // The one egress point (docs/security.md): every request the runtime makes leaves through the
 // functions below, and each passes `permit()` at the moment it leaves: an http(s) URL, the
@@ -73,7 +74,8 @@ function permit(win: Window & typeof globalThis, category: SendCategory, raw: st
   else if (policy.hosts && !listed(policy.hosts, url, win.location.origin, category)) reason = 'host';
   if (!reason) return redactUrl(url!.href);
   const refusal: Refusal = { url: redactUrl(String(raw)), category, via, reason };
-  log.warn(`Request refused (${reason}): ${category} ${via} to ${url?.host ?? 'an invalid URL'}`);
+  if (url) say(Msg.RequestRefused, reason, category, via, url.host);
+  else say(Msg.InvalidUrlRefused, reason, category, via);
   try {
     policy?.refused?.(refusal);
   } catch {

@@ -1,8 +1,10 @@
 import type { Logger } from '../declare/types';
+import { messageText, type MessageArgs, type Msg } from './messages';
 
 // Every message the container prints goes through here: one prefix, never a throw into the page.
 // Debug and info calls are written `DEBUG: log.info(...)`; builds without debug drop the label's
-// statement (esbuild dropLabels), so their text is absent from those bundles.
+// statement (esbuild dropLabels), so their text is absent from those bundles. The runtime's own
+// warnings and errors are codes of runtime/core/messages.ts, printed with `say`.
 
 const PREFIX = '[tagc]';
 const DEBUG_KEY = 'tagc.debug';
@@ -63,6 +65,31 @@ export const log: Logger = {
     if (__TAGC_DEBUG__ && isDebugOn()) out('debug', args);
   },
 };
+
+/** Set by the debug companion (runtime/debug/companion.ts): prints a code's text once it has loaded. */
+let expand: ((code: Msg, args: readonly unknown[]) => string) | undefined;
+
+export function setExpander(f: (code: Msg, args: readonly unknown[]) => string): void {
+  expand = f;
+}
+
+/**
+ * Prints a runtime message, an error or a warning as its code's first letter says: its text in
+ * builds with debug logging, else `[tagc] <code>` and the arguments (the text stays out of the bundle).
+ */
+export function say<C extends Msg>(code: C, ...args: MessageArgs<C>): void {
+  out(code[0] === 'E' ? 'error' : 'warn', __TAGC_DEBUG__ ? [messageText(code, args)] : expand ? [expand(code, args)] : [code, ...args]);
+}
+
+/** A failure's message by its code: the text in builds with debug logging, else `<code> <args>` (messages.ts). */
+export function failureMessage<C extends Msg>(code: C, ...args: MessageArgs<C>): string {
+  return __TAGC_DEBUG__ ? messageText(code, args) : [code, ...args].join(' ');
+}
+
+/** An action's failure by its code (failureMessage). */
+export function failure<C extends Msg>(code: C, ...args: MessageArgs<C>): Error {
+  return new Error(failureMessage(code, ...args));
+}
 
 /** The message of an unknown thrown value. */
 export function reason(error: unknown): string {

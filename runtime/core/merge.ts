@@ -1,4 +1,6 @@
 import type { JsonState } from '../declare/types';
+import { failureMessage } from './log';
+import { Msg } from './messages';
 
 // The data layer's computed state. Merging is persistent (copy on the changed path only), so
 // an event keeps the state it was pushed with even if its rules run after later pushes.
@@ -66,8 +68,8 @@ export function sanitize(value: unknown, clock: () => number = now): unknown {
   const deadline = clock() + MAX_MS;
   const ancestors = new Set<object>();
   const slot = () => {
-    if (--slots < 0) throw new TooLarge(`more than ${MAX_SLOTS} values`);
-    if ((MAX_SLOTS - slots) % CLOCK_EVERY === 0 && clock() > deadline) throw new TooLarge(`took over ${MAX_MS} ms`);
+    if (--slots < 0) throw new TooLarge(failureMessage(Msg.TooManyValues, MAX_SLOTS));
+    if ((MAX_SLOTS - slots) % CLOCK_EVERY === 0 && clock() > deadline) throw new TooLarge(failureMessage(Msg.TookTooLong, MAX_MS));
   };
   const copy = (v: unknown, depth: number): unknown => {
     if (v === null || typeof v !== 'object') return typeof v === 'function' ? undefined : v;
@@ -81,7 +83,7 @@ export function sanitize(value: unknown, clock: () => number = now): unknown {
       return undefined; // a revoked Proxy
     }
     if (!array && !plain) return v instanceof Date ? new Date(v.getTime()) : undefined;
-    if (--nodes < 0) throw new TooLarge(`more than ${MAX_NODES} nested objects`);
+    if (--nodes < 0) throw new TooLarge(failureMessage(Msg.TooManyObjects, MAX_NODES));
     ancestors.add(v);
     try {
       if (array) {

@@ -1,6 +1,7 @@
 import { isRef } from '../declare/ref';
 import type { DataElement, DataElementName, JsonState, ReadContext, RuleContext, RuntimeServices } from '../declare/types';
-import { log, reason } from './log';
+import { reason, say } from './log';
+import { Msg } from './messages';
 import { isPlainObject } from './merge';
 import { getJson, removeItem, setJson } from './storage';
 
@@ -69,7 +70,7 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
       try {
         value = normalise(el.read(ctx), el);
       } catch (error) {
-        log.error(`Failed to read data element "${name}": ${reason(error)}`);
+        say(Msg.DataElementFailed, name, reason(error));
       }
       if (el.storage && el.storage !== 'none') {
         if (isEmpty(value)) value = stored(name, el);
@@ -83,7 +84,7 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
       const el = Object.prototype.hasOwnProperty.call(elements, name) ? elements[name] : undefined;
       if (!el) return custom.get(name);
       if (depth >= MAX_NESTING) {
-        log.error(`Circular data element reference detected for "${name}": nesting is deeper than ${MAX_NESTING}`);
+        say(Msg.CircularDataElement, name, MAX_NESTING);
         return el.default;
       }
       depth++;

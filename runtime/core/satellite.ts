@@ -2,7 +2,8 @@ import type { RuntimeServices } from '../declare/types';
 import { firePageBottom } from '../events/page-bottom';
 import type { TagcApi } from './api';
 import { getCookie, readCookies, removeCookie, setCookie } from './cookies';
-import { log } from './log';
+import { log, say } from './log';
+import { Msg } from './messages';
 import type { Monitor, RuleEvent } from './monitor';
 
 // `window._satellite`: the page API of Adobe Launch, so page code written for Launch keeps
@@ -101,7 +102,7 @@ export function launchMonitors(host: SatelliteHost): Monitor {
 export function installSatellite(win: Window & typeof globalThis, api: TagcApi, services: RuntimeServices): Satellite | null {
   const host = win as unknown as { _satellite?: unknown; __satelliteLoaded?: unknown };
   if (host.__satelliteLoaded) {
-    log.warn('_satellite is Adobe Launch\'s on this page');
+    say(Msg.SatelliteIsLaunch);
     return null;
   }
   const page: SatelliteHost = host._satellite && typeof host._satellite === 'object' ? (host._satellite as SatelliteHost) : {};

@@ -7,7 +7,8 @@ import { attachDataLayer, dataLayerArray, monitorOverwrite, whenConsentCookie } 
 import { createDispatcher } from './dispatch';
 import { isAuthorisedHost } from './domain';
 import { configureEgress, egressBeacon, egressFetch, egressImage, type EgressPolicy } from './egress';
-import { log, reason } from './log';
+import { failure, log, reason, say } from './log';
+import { Msg } from './messages';
 import { loadCompanion, type CompanionRef } from './companion';
 import { createMonitors } from './monitor';
 import { createResolver } from './resolve';
@@ -55,17 +56,17 @@ export function start(config: ContainerConfig): Runtime | undefined {
   try {
     const win = window;
     if (!isAuthorisedHost(win.location, config.domains)) {
-      log.error(`library not authorised for domain ${win.location.hostname}`);
+      say(Msg.NotAuthorised, win.location.hostname);
       return;
     }
     const host = win as unknown as Record<string, unknown>;
     if (host.tagc && typeof host.tagc === 'object') {
-      log.warn('tagc is already loaded on this page; the second copy does nothing');
+      say(Msg.AlreadyLoaded);
       return;
     }
     return boot(win, config);
   } catch (error) {
-    log.error(`Unexpected error: ${reason(error)}`);
+    say(Msg.Unexpected, reason(error));
   }
 }
 
@@ -89,7 +90,7 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
     },
     send(category, url, init = {}) {
       const { via, ...rest } = init;
-      if (via === 'beacon') return egressBeacon(win, category, url, typeof rest.body === 'string' ? rest.body : undefined) ? Promise.resolve(undefined) : Promise.reject(new Error('beacon not sent'));
+      if (via === 'beacon') return egressBeacon(win, category, url, typeof rest.body === 'string' ? rest.body : undefined) ? Promise.resolve(undefined) : Promise.reject(failure(Msg.BeaconNotSent));
       if (via === 'image') return egressImage(win, category, url) ? Promise.resolve(undefined) : Promise.reject(new Error('request refused'));
       return egressFetch(win, category, url, rest);
     },
@@ -126,7 +127,7 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
     try {
       source.listen?.((payload) => services.emit(source.key, source.key.replace(/^@/, ""), payload), services);
     } catch (error) {
-      log.error(`Failed to listen for "${source.key}": ${reason(error)}`);
+      say(Msg.ListenFailed, source.key, reason(error));
     }
   }
 

@@ -1,4 +1,5 @@
 import type { Explanation } from '../declare/types';
+import { failureText, messageText, type Msg } from '../core/messages';
 import type { Monitor, RuleEvent } from '../core/monitor';
 
 // The debug companion: a separate file of the same build that a bundle without debug logging
@@ -6,7 +7,9 @@ import type { Monitor, RuleEvent } from '../core/monitor';
 // _satellite.setDebug(true)). It holds the explanation text, so no visitor downloads it otherwise:
 // it explains every rule that fired or was skipped (with the condition, in words, and the values
 // it compared), consent decisions, and each request the bundle's hosts received, with its
-// decoded parameters. Everything is printed with the `[tagc]` prefix.
+// decoded parameters. It also holds the runtime's message texts (runtime/core/messages.ts): from
+// the moment it loads, the bundle's warnings and errors print as text instead of codes.
+// Everything is printed with the `[tagc]` prefix.
 
 export interface CompanionData {
   env: string;
@@ -22,6 +25,8 @@ export interface CompanionData {
 export interface Handover {
   seen: [keyof Monitor, unknown][];
   stop(): void;
+  /** From now on, the bundle prints its message codes (runtime/core/messages.ts) through this. */
+  text?(expand: (code: Msg, args: readonly unknown[]) => string): void;
 }
 
 type Tagc = { monitor(m: Monitor): () => void };
@@ -77,7 +82,7 @@ export function explainer(data: CompanionData): Required<Omit<Monitor, 'listenin
     },
     actionFailed(e) {
       const [, , actions] = rule(e.rule);
-      say('warn', `${on(e)}: action ${e.index + 1} (${actions[e.index] ?? e.action}) failed: ${e.error}`);
+      say('warn', `${on(e)}: action ${e.index + 1} (${actions[e.index] ?? e.action}) failed: ${failureText(e.error)}`);
     },
     requestRefused(e) {
       say('warn', `request refused by the egress point (${e.reason}): ${e.category} ${e.via} ${e.url}`);
@@ -120,6 +125,7 @@ export function explainPage(data: CompanionData): void {
   const handover = host.__tagcDebug;
   delete host.__tagcDebug;
   handover?.stop();
+  handover?.text?.(messageText);
   for (const [hook, e] of handover?.seen ?? []) (hooks[hook as keyof typeof hooks] as ((x: unknown) => void) | undefined)?.(e);
   tagc.monitor(hooks);
   watchRequests(data);

@@ -1,5 +1,6 @@
 import type { EventSource } from '../declare/types';
-import { log, reason } from '../core/log';
+import { reason, say } from '../core/log';
+import { Msg } from '../core/messages';
 import { delayNavigation } from '../behaviours/anchor-delay';
 import { classifyClick, type LinkClick, type LinkRules } from '../behaviours/links';
 
@@ -30,7 +31,7 @@ export function linkClick(options: LinkClickOptions): EventSource<LinkClick> {
           emit(click);
           delayNavigation(win, ev, target, options.anchorDelay);
         } catch (error) {
-          log.error(`Link click tracking failed: ${reason(error)}`);
+          say(Msg.LinkClickFailed, reason(error));
         }
       });
     },

@@ -1,5 +1,6 @@
 import type { EventSource } from '../declare/types';
-import { log, reason } from '../core/log';
+import { reason, say } from '../core/log';
+import { Msg } from '../core/messages';
 
 // A click on an element matching a CSS selector (Launch's Core "Click"). Listens in the capture
 // phase, so that a page handler that stops the event does not hide it; walks from the clicked
@@ -37,7 +38,7 @@ export function elementClick(selector?: string, options: ElementClickOptions = {
               if (!selector || node.matches(selector)) emit({ element: node, target, nativeEvent: ev });
             }
           } catch (error) {
-            log.error(`Click tracking for "${selector}" failed: ${reason(error)}`);
+            say(Msg.ClickTrackingFailed, String(selector), reason(error));
           }
         },
         true,

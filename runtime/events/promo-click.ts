@@ -1,5 +1,6 @@
 import type { EventSource } from '../declare/types';
-import { log, reason } from '../core/log';
+import { reason, say } from '../core/log';
+import { Msg } from '../core/messages';
 import { delayNavigation } from '../behaviours/anchor-delay';
 import { PROMO_ATTRIBUTE, readPromo, type Promo } from '../behaviours/promotions';
 
@@ -27,7 +28,7 @@ export function promoClick(options: { attribute?: string; anchorDelay?: number }
           emit({ ...promo, href: link ? (link as HTMLAnchorElement).href : '' });
           delayNavigation(win, ev, target.closest('a[href]'), anchorDelay);
         } catch (error) {
-          log.error(`Promotion click tracking failed: ${reason(error)}`);
+          say(Msg.PromoClickFailed, reason(error));
         }
       });
     },

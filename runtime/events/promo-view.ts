@@ -1,5 +1,6 @@
 import type { EventSource } from '../declare/types';
-import { log, reason } from '../core/log';
+import { log, reason, say } from '../core/log';
+import { Msg } from '../core/messages';
 import { PROMO_ATTRIBUTE, readPromo, type Promo } from '../behaviours/promotions';
 
 /** Spec §9: how often the page is searched again for promotions added since (viewport refresh). */
@@ -33,7 +34,7 @@ export function promoView(options: { attribute?: string; refresh?: number } = {}
             const promo = readPromo(entry.target, attribute);
             if (promo) emit(promo);
           } catch (error) {
-            log.error(`Promotion view tracking failed: ${reason(error)}`);
+            say(Msg.PromoViewFailed, reason(error));
           }
         }
       });
@@ -45,7 +46,7 @@ export function promoView(options: { attribute?: string; refresh?: number } = {}
             observer.observe(el);
           });
         } catch (error) {
-          log.error(`Promotion view tracking failed: ${reason(error)}`);
+          say(Msg.PromoViewFailed, reason(error));
         }
       };
       scan();

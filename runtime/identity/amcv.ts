@@ -1,4 +1,5 @@
-import { log } from '../core/log';
+import { say } from '../core/log';
+import { Msg } from '../core/messages';
 import { hash, isValidId } from './ids';
 
 // The `AMCV_{orgId}` cookie (docs/wire-formats.md):
@@ -44,7 +45,7 @@ export function readAmcv(raw: string | undefined, nowMs: number): AmcvFields {
     const expires = exp ? parseInt(exp, 10) : NaN;
     if (key === 'MCMID') {
       if (isValidId(value)) out.mid = value;
-      else log.warn('Ignored an invalid visitor id in the identity cookie');
+      else say(Msg.InvalidCookieId);
     } else if ((key === 'MCAAMLH' || key === 'MCAAMB') && expires > now) {
       out.aamExpires = expires;
       if (key === 'MCAAMLH') out.region = value;

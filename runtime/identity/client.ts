@@ -1,7 +1,8 @@
 import type { CustomerId, IdentityFields } from '../analytics/beacon';
 import { getCookie, removeCookie, setCookie } from '../core/cookies';
 import { egressFetch } from '../core/egress';
-import { log, reason } from '../core/log';
+import { log, reason, say } from '../core/log';
+import { Msg } from '../core/messages';
 import { isPlainObject } from '../core/merge';
 import { AMCV_MAX_AGE, cookieName, readAmcv, sessionCookieName, VERSION, writeAmcv, type AmcvFields } from './amcv';
 import { AAM_UUID_COOKIE, AAM_UUID_MAX_AGE, cookieDomain, VISIT_COOKIE, VISIT_MAX_AGE } from './cookies';
@@ -17,9 +18,6 @@ import { fireSync, validateSync, type SyncByUrl } from './sync';
 export const LOAD_TIMEOUT = 30000;
 export const REGION_TTL = 604800;
 export const SDID_EXPIRY = 30000;
-export const MISSING_ORG = 'Visitor requires Adobe Marketing Cloud Org ID.';
-export const INVALID_SERVER_STATE = '`serverState` has an invalid format.';
-export const EU_REJECTED = 'EU compliance not acknowledged: tracking rejected';
 
 export interface IdentityConfig {
   orgId: string;
@@ -69,7 +67,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   const sdid: { id: string; at: number; consumed: Set<string> } = { id: '', at: 0, consumed: new Set() };
 
   if (!orgId) {
-    log.error(MISSING_ORG);
+    say(Msg.MissingOrg);
     status = 'off';
   }
   readServerState();
@@ -84,7 +82,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     }
     const mine = isPlainObject(state) ? state[orgId] : undefined;
     if (!isPlainObject(state) || (mine !== undefined && !isPlainObject(mine))) {
-      log.error(INVALID_SERVER_STATE);
+      say(Msg.InvalidServerState);
       return;
     }
     const current = isPlainObject(mine) && isPlainObject(mine.sdid) ? mine.sdid.supplementalDataIDCurrent : undefined;
@@ -95,7 +93,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     if (optIn.state() !== 'denied') return false;
     if (!warnedDenied) {
       warnedDenied = true;
-      log.warn(EU_REJECTED);
+      say(Msg.EuRejected);
     }
     return true;
   }
@@ -126,7 +124,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
       try {
         cb(f);
       } catch (error) {
-        log.error(`Unexpected error: ${reason(error)}`);
+        say(Msg.Unexpected, reason(error));
       }
     }
     if (serialiseCids() !== customerIdsSent) call();
@@ -152,7 +150,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     const json = isPlainObject(body) ? body : {};
     const ttl = typeof json.id_sync_ttl === 'number' && json.id_sync_ttl > 0 ? json.id_sync_ttl : REGION_TTL;
     const next: AmcvFields = { ...amcv, aamExpires: Math.floor(Date.now() / 1000) + ttl };
-    if (json.d_mid !== undefined && !isValidId(json.d_mid)) log.warn('Ignored an invalid visitor id from the identity service');
+    if (json.d_mid !== undefined && !isValidId(json.d_mid)) say(Msg.InvalidServiceId);
     if (isValidId(json.d_mid)) {
       next.mid = json.d_mid;
       clientSide = false;
@@ -163,7 +161,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     const uuid = json.uuid ?? json.d_uuid;
     if (uuid !== undefined) {
       if (isValidId(uuid)) setCookie(AAM_UUID_COOKIE, uuid, { maxAge: AAM_UUID_MAX_AGE, domain }, doc);
-      else log.warn('Ignored an invalid audience-management id from the identity service');
+      else say(Msg.InvalidAudienceId);
     }
     if (!amcv.mid) return useLocalId('sent no valid visitor id');
     writeCookie();

@@ -1,13 +1,12 @@
 import type { CustomerId } from '../analytics/beacon';
-import { log } from '../core/log';
+import { say } from '../core/log';
+import { Msg } from '../core/messages';
 import { VERSION } from './amcv';
-import { MISSING_ORG, type IdentityClient } from './client';
+import type { IdentityClient } from './client';
 
 // `window.Visitor` for page code and third-party libraries written against the identity
 // library: `Visitor.getInstance(orgId)` returns the container's client; calling the constructor
 // directly is refused with the library's message. A page that loads its own Visitor keeps it.
-
-export const GET_INSTANCE = 'Please use `Visitor.getInstance` to instantiate Visitor.';
 
 const AUTH: Record<string, CustomerId['authState']> = { 0: 0, 1: 1, 2: 2 };
 
@@ -43,13 +42,13 @@ export function installVisitorGlobal(win: Window & typeof globalThis, orgId: str
     },
   };
   function Visitor(): void {
-    log.error(GET_INSTANCE);
+    say(Msg.UseGetInstance);
   }
   Visitor.version = VERSION;
   Visitor.AuthState = { UNKNOWN: 0, AUTHENTICATED: 1, LOGGED_OUT: 2 };
   Visitor.getInstance = (org?: unknown) => {
     if (typeof org !== 'string' || !org) {
-      log.error(MISSING_ORG);
+      say(Msg.MissingOrg);
       return undefined;
     }
     return instance;

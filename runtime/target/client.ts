@@ -1,6 +1,7 @@
 import { getCookie } from '../core/cookies';
 import { egressBeacon, egressFetch } from '../core/egress';
-import { log, reason } from '../core/log';
+import { log, reason, say } from '../core/log';
+import { Msg } from '../core/messages';
 import { MAX_PARAMS, MAX_PARAM_NAME, MAX_PARAM_VALUE, TARGET_TIMEOUT_MS, TARGET_VERSION, URL_SIZE_LIMIT } from './constants';
 import { deliver, DeliveryError, type DeliveryResponse, type Offer } from './delivery';
 import { allowedEdge } from './edge';
@@ -88,11 +89,11 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
 
   function usable(what: string): boolean {
     if (!enabled) {
-      log.warn(`${what}: content delivery is disabled (cookies cannot be saved, or ${config.disable} is set)`);
+      say(Msg.DeliveryDisabled, what, config.disable);
       return false;
     }
     if (config.optedIn && !config.optedIn()) {
-      log.warn(`${what}: not opted in`);
+      say(Msg.NotOptedIn, what);
       return false;
     }
     return true;
@@ -148,9 +149,9 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       // Notifications go as a beacon (survives navigation), else a text/plain POST.
       const sent = target.length <= URL_SIZE_LIMIT ? egressBeacon(win, 'performance', target, text) : false;
       if (sent !== false) return;
-      void egressFetch(win, 'performance', target, { method: 'POST', body: text, headers: { 'Content-Type': 'text/plain' }, keepalive: true }).catch((error: unknown) => log.warn(`Track event request failed: ${reason(error)}`));
+      void egressFetch(win, 'performance', target, { method: 'POST', body: text, headers: { 'Content-Type': 'text/plain' }, keepalive: true }).catch((error: unknown) => say(Msg.TrackEventFailed, reason(error)));
     } catch (error) {
-      log.warn(`Track event request failed: ${reason(error)}`);
+      say(Msg.TrackEventFailed, reason(error));
     }
   }
 
@@ -180,7 +181,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
           failed++;
           const message = error instanceof RenderError ? error.message : `Unexpected error: ${reason(error)}`;
           markFailed(win, action, message);
-          log.warn(`rendering failed for "${label}": ${message}`);
+          say(Msg.RenderingFailed, label, message);
           event('at-content-rendering-failed', { mbox: label, message });
         }
       }
@@ -196,7 +197,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     async pageLoad(parameters, timeoutMs) {
       if (!usable('page load')) return;
       if (config.pageLoadEnabled === false) {
-        log.warn('Page load disabled');
+        say(Msg.PageLoadDisabled);
         return;
       }
       if (config.hideBody !== false) hideBody(doc, nonce);
@@ -205,7 +206,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
         const response = await send({ execute: { pageLoad: { parameters: targetParameters(parameters) } } }, timeoutMs, 'target-global-mbox');
         await render(response.execute?.pageLoad?.options ?? [], 'target-global-mbox');
       } catch (error) {
-        log.warn(`targeting request failed: ${reason(error)}`);
+        say(Msg.TargetingFailed, reason(error));
       } finally {
         win.clearTimeout(unhide);
         showBody(doc);
@@ -261,7 +262,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     triggerView(name) {
       const problem = viewNameProblem(name);
       if (problem) log.error(problem);
-      else if (!config.viewsEnabled) log.warn('Views are not enabled');
+      else if (!config.viewsEnabled) say(Msg.ViewsDisabled);
     },
   };
 }
@@ -270,6 +271,6 @@ function safeCall(f: () => void): void {
   try {
     f();
   } catch (error) {
-    log.error(`callback error: ${reason(error)}`);
+    say(Msg.TargetCallbackFailed, reason(error));
   }
 }

@@ -38,15 +38,15 @@ async function open(): Promise<{ context: BrowserContext; page: Page; console: s
 const companionRequests = () => server.received.filter((r) => /\/prod\/debug\.[0-9a-f]+\.js$/.test(r.url));
 
 describe('debugging in production (the debug companion)', () => {
-  it('requests nothing more and prints nothing while debugging is off', async () => {
+  it('requests nothing more while debugging is off, and prints a runtime error as its code only', async () => {
     const before = companionRequests().length;
     const { context, page, console } = await open();
     await page.goto('https://www.firm.example/demo/prod');
-    await page.evaluate(() => (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'Page Load Completed' }));
+    await page.evaluate(() => (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'Page Load Completed' }, { page: {} }));
     await page.waitForLoadState('load');
     expect(await page.evaluate(() => document.querySelectorAll('script[src*="/debug."]').length)).toBe(0);
     expect(companionRequests().length).toBe(before);
-    expect(console.filter((t) => t.startsWith('[tagc]'))).toEqual([]);
+    await expect.poll(() => console.filter((t) => t.startsWith('[tagc]')), { timeout: 10_000 }).toEqual(['[tagc] E10']);
     await context.close();
   });
 
@@ -77,6 +77,8 @@ describe('debugging in production (the debug companion)', () => {
       void page.evaluate(() => (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'CTA Clicked', linkInfo: { linkId: 'demo-cta', customLinkName: 'Demo CTA' } }));
     });
     expect(params).toMatchObject({ events: 'event61', pe: 'lnk_o', pev2: 'CTA Clicked' });
+    await page.evaluate(() => (window as unknown as { appEventData: unknown[] }).appEventData.push({ page: {} }));
+    await expect.poll(() => console.filter((t) => t.startsWith('[tagc] E') || t.includes('Missing event name')), { timeout: 10_000 }).toEqual(['[tagc] EVENT NAME VALIDATION FAILED: Missing event name']);
     await context.close();
   });
 

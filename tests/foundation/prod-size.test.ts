@@ -51,4 +51,8 @@ describe('the prod bundle', () => {
   it('carries neither the payload validator nor debug logging', () => {
     for (const marker of ['instancePath', 'missingProperty', 'schemaService', 'fired on', 'skipped on', 'DEBUG']) expect(code, marker).not.toContain(marker);
   });
+
+  it('carries the codes of the runtime messages, not their texts (docs/messages.md)', () => {
+    for (const text of ['Missing event name', 'Data layer must be an Array', 'Failed to read data element', 'Request refused', 'Analytics hit could not be sent']) expect(code, text).not.toContain(text);
+  });
 });

@@ -49,6 +49,8 @@ describe('tree-shaking of a sample container', () => {
       [
         ...core, 'data-elements/page.ts', 'rules/dev-only.ts', 'rules/everywhere.ts', 'runtime/conditions/compare.ts', 'runtime/conditions/path.ts',
         'runtime/data-elements/data-layer.ts', 'runtime/declare/data-element.ts', 'runtime/declare/ref.ts', 'runtime/declare/rule.ts', 'runtime/events/window-loaded.ts',
+        // dev prints the runtime's message texts; prod prints their codes.
+        'runtime/core/messages.ts',
         // dev validates payloads; prod carries no validator.
         'runtime/validation/ajv-runtime.ts', 'runtime/validation/errors.ts', 'runtime/validation/index.ts', 'runtime/validation/interpret.ts', 'runtime/validation/schema-service.ts',
       ].sort(),
@@ -108,5 +110,22 @@ describe('tree-shaking of a sample container', () => {
     // An alias used whole keeps its whole part.
     expect(code).toContain('/kept-path');
     expect(code).not.toContain('other-host.firm.example');
+  });
+
+  it("cuts the site configuration per environment: a rule or data element the environment leaves out does not keep what it reads", async () => {
+    const declare = JSON.stringify(`${process.cwd()}/runtime/declare/index.ts`);
+    const root = container('site-per-env', {
+      'rules/site.config.ts': `export const site = { allowedDomains: ['firm.example', 'localhost'], scripts: { everywhere: 'https://everywhere.firm.example/a.js', devOnly: 'https://dev-only.firm.example/b.js' }, cookies: { read: 'READ_COOKIE', devOnly: 'DEV_ONLY_COOKIE' } };\nexport default site;\n`,
+      'data-elements/cookies.ts': `import { cookie } from ${declare};\nimport { site } from '../rules/site.config';\nconst c = site.cookies;\nexport const readCookie = cookie(c.read);\nexport const devCookie = cookie(c.devOnly);\n`,
+      'rules/everywhere.ts': `import { rule, loadScript } from ${declare};\nimport { site } from './site.config';\nexport default rule({ id: 'everywhere', description: 'x', events: ['Page Load Completed'], actions: [loadScript({ name: 'a', url: site.scripts.everywhere, sends: 'necessary' }), { label: 'read', sends: 'necessary', run: (ctx) => ctx.get('readCookie' as never) }] });\n`,
+      'rules/dev-only.ts': `import { rule, loadScript } from ${declare};\nimport { site } from './site.config';\nexport default rule({ id: 'dev-only', description: 'x', environments: ['dev'], events: ['Page Load Completed'], actions: [loadScript({ name: 'b', url: site.scripts.devOnly, sends: 'necessary' }), { label: 'read', sends: 'necessary', run: (ctx) => ctx.get('devCookie' as never) }] });\n`,
+    });
+    roots.push(root);
+    const result = await compile({ root, envs: ['dev', 'prod'] });
+    for (const env of ['dev', 'prod']) for (const kept of ['everywhere.firm.example/a.js', 'READ_COOKIE']) expect(result.bundles[env].code, `${env}: ${kept}`).toContain(kept);
+    for (const devOnly of ['dev-only.firm.example/b.js', 'DEV_ONLY_COOKIE']) {
+      expect(result.bundles.dev.code).toContain(devOnly);
+      expect(result.bundles.prod.code).not.toContain(devOnly);
+    }
   });
 });

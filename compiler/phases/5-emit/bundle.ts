@@ -40,7 +40,7 @@ export function markDeclarationsPure(source: string): string {
 
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The site configuration module and what the project reads from it (site-config-use.ts). */
+/** The site configuration module and what one environment's bundle reads from it (site-config-use.ts). */
 export interface SiteConfigUse {
   file: string;
   use: SiteUse;
@@ -56,8 +56,8 @@ export interface BundleOptions {
 
 /**
  * Project modules as esbuild reads them: data elements and libraries with their top-level
- * declarations marked pure (pure-declarations.ts); the site configuration cut to what the project
- * reads (every environment: it changes no behaviour); and, where `strip`, rules and data elements
+ * declarations marked pure (pure-declarations.ts); the site configuration cut to what the
+ * environment's rules and data elements read (it changes no behaviour); and, where `strip`, rules and data elements
  * without viewer-only metadata (strip-metadata.ts).
  */
 function projectModules(root: string, strip: boolean, { site, rewritten = new Map(), libraries = [] }: BundleOptions): esbuild.Plugin {
@@ -80,7 +80,8 @@ function projectModules(root: string, strip: boolean, { site, rewritten = new Ma
         const isSite = args.path === site?.file;
         const pure = declarative(args.path);
         if (!strip && !isSite && !pure) return { contents: await readSource(args.path), loader: 'ts' };
-        const key = `${strip}:${args.path}`;
+        // The site configuration is cut per environment: environments that read the same paths share it.
+        const key = isSite ? `${strip}:${args.path}:${site!.use === 'all' ? 'all' : [...site!.use].sort().join(',')}` : `${strip}:${args.path}`;
         let contents = rewritten.get(key);
         if (!contents) {
           contents = readSource(args.path).then(async (source) => {

@@ -18,7 +18,7 @@ import { graphJson } from './graph-json';
 import { hostInventory } from './hosts';
 import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
-import { siteConfigUse } from './site-config-use';
+import { scanSiteConfig, siteUseOf, type SiteScan } from './site-config-use';
 import { siteValidation, validationEntry } from './validators';
 
 // Phase 5: bundles, graphs and the manifest, written to a staging folder and then swapped
@@ -42,17 +42,35 @@ export interface Emitted {
   companions: Record<string, Companion>;
 }
 
-/** What the project's modules read from its site configuration (site-config-use.ts): it needs only the loaded files, so compile() starts it beside validation. */
-export async function projectSiteUse(root: string, load: LoadResult): Promise<SiteConfigUse | undefined> {
+/** The project's modules that read its site configuration (site-config-use.ts): it needs only the loaded files, so compile() starts it beside validation. */
+export async function projectSiteUse(root: string, load: LoadResult): Promise<ProjectSite | undefined> {
   const file = load.site?.abs;
-  return file ? { file, use: await siteConfigUse(['rules', 'data-elements', 'runtime'].map((d) => join(root, d)), file) } : undefined;
+  return file ? { file, scan: await scanSiteConfig(['rules', 'data-elements', 'runtime'].map((d) => join(root, d)), file) } : undefined;
+}
+
+export interface ProjectSite {
+  file: string;
+  scan: SiteScan;
+}
+
+/** What one environment's bundle reads from the site configuration: the excluded rules' and data elements' reads do not count. */
+function envSiteUse(site: ProjectSite, graph: ContainerGraph, plan: EnvPlan): SiteConfigUse {
+  const leftOut = new Map<string, Set<string>>();
+  const add = (abs: string, name: string) => leftOut.set(abs, (leftOut.get(abs) ?? new Set()).add(name));
+  const excludedRules = new Set(plan.excluded.rules);
+  for (const r of graph.rules) if (excludedRules.has(r.loaded.value.id)) add(r.loaded.abs, r.loaded.exportName);
+  for (const name of plan.excluded.dataElements) {
+    const loaded = graph.dataElements.get(name)?.loaded;
+    if (loaded) add(loaded.abs, loaded.exportName);
+  }
+  return { file: site.file, use: siteUseOf(site.scan, (file) => leftOut.get(file)) };
 }
 
 /** Work compile() starts before emitting, so that it overlaps the compiler's other phases. */
 export interface EarlyWork {
   /** Declaration hashes (3-graph/hashes.ts), for graph.json. */
   hashes?: Promise<Map<string, string>>;
-  site?: Promise<SiteConfigUse | undefined>;
+  site?: Promise<ProjectSite | undefined>;
   /** Validation still under way (the network proof): graph.json lists every diagnostic, so it waits. */
   proofs?: Promise<unknown>;
 }
@@ -87,7 +105,8 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME;
   const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
   const readers = await dataElementReaders(runtime);
-  const options: BundleOptions = { rewritten: new Map(), libraries, site: await (early.site ?? projectSiteUse(root, graph.load)) };
+  const options: BundleOptions = { rewritten: new Map(), libraries };
+  const siteScan = await (early.site ?? projectSiteUse(root, graph.load));
   // The environments build side by side: esbuild works in its own process while Node prepares
   // the next entry. Results are gathered in plan order, so the output does not depend on timing.
   const built = await inParallel(
@@ -102,7 +121,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       extras.config.egress = egressEntry(plan, envHosts, privacy);
       const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);
       if (companion) extras.config = { ...extras.config, companion: JSON.stringify({ file: companion.fileName, integrity: companion.integrity }) };
-      const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), options);
+      const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), { ...options, site: siteScan && envSiteUse(siteScan, graph, plan) });
       return { env, hosts: envHosts, companion, bundle: b, ms: performance.now() - t0 };
     },
   );

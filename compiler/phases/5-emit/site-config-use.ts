@@ -9,7 +9,8 @@ import { blankRanges, isNode, keyName, parseModule, propertyRange, type Node } f
 // through a const alias: `const h = site.hosts; h.entry`), and
 // the configuration module is bundled without the properties no path reaches. A module that uses
 // `site` other than through a static member path (passes it on, indexes it by a variable at the
-// top) keeps the whole object.
+// top) keeps the whole object. Modules are parsed once; each environment counts only the
+// declarations its bundle includes (an excluded rule's or data element's reads do not count).
 
 /** Dotted paths read from the site configuration, or 'all' when it cannot be known. */
 export type SiteUse = ReadonlySet<string> | 'all';
@@ -101,26 +102,103 @@ function usesIn(program: Node, names: Set<string>, out: Set<string>): boolean {
   }
 }
 
-/** What the project's modules (under `dirs`) read from the site configuration module. */
-export async function siteConfigUse(dirs: readonly string[], siteConfig: string): Promise<SiteUse> {
+/** The modules that import the site configuration, parsed once for every environment's use. */
+export type SiteScan = readonly { file: string; program: Node; names: Set<string> }[] | 'all';
+
+/** Export names of a module that an environment's bundle leaves out ('default': a rule module's declaration). */
+export type LeftOut = (file: string) => ReadonlySet<string> | undefined;
+
+/** The project's modules (under `dirs`) that read the site configuration module, and through which names. */
+export async function scanSiteConfig(dirs: readonly string[], siteConfig: string): Promise<SiteScan> {
   const base = siteConfig.replace(/\.ts$/, '').split(/[\\/]/).pop()!;
   const isSiteConfig = (spec: string) => spec.replace(/\.(ts|js)$/, '').split('/').pop() === base;
-  const used = new Set<string>();
   const files = (await Promise.all(dirs.map(tsFiles))).flat().filter((f) => f !== siteConfig);
   // Read synchronously (an awaited read per file cost seconds with thousands of rules), and ask
   // esbuild for every transform at once: it works on them while the compiler validates, where
   // one round trip at a time advanced only when the main thread was free.
   const transforms = files.flatMap((file) => {
     const source = readFileSync(file, 'utf8');
-    return source.includes(base) ? [esbuild.transform(source, { loader: 'ts', format: 'esm', target: 'esnext' })] : [];
+    return source.includes(base) ? [{ file, js: esbuild.transform(source, { loader: 'ts', format: 'esm', target: 'esnext' }) }] : [];
   });
-  for (const pending of transforms) pending.catch(() => undefined);
-  for (const pending of transforms) {
-    const program = parseModule((await pending).code);
+  for (const { js } of transforms) js.catch(() => undefined);
+  const modules: { file: string; program: Node; names: Set<string> }[] = [];
+  for (const { file, js } of transforms) {
+    const program = parseModule((await js).code);
     const names = siteBindings(program, isSiteConfig);
-    if (names === 'all' || (names.size && usesIn(program, names, used))) return 'all';
+    if (names === 'all') return 'all';
+    if (names.size) modules.push({ file, program, names });
+  }
+  return modules;
+}
+
+/** Local names of the given exports (`export { x as default }` -> x; `export const y` -> y). */
+function localNames(program: Node, exported: ReadonlySet<string>): Set<string> {
+  const locals = new Set<string>();
+  for (const statement of program.body as Node[]) {
+    if (statement.type !== 'ExportNamedDeclaration' || statement.source) continue;
+    for (const spec of (statement.specifiers as Node[]) ?? []) {
+      const outer = spec.exported as Node;
+      if (exported.has((outer.name ?? outer.value) as string)) locals.add((spec.local as Node).name as string);
+    }
+    const declaration = statement.declaration as Node | null;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const d of declaration.declarations as Node[]) {
+      const id = d.id as Node;
+      if (id.type === 'Identifier' && exported.has(id.name as string)) locals.add(id.name as string);
+    }
+  }
+  return locals;
+}
+
+/**
+ * Whether a top-level statement only declares left-out values: a variable declaration (exported
+ * or not) all of whose names are locals of left-out exports, or a left-out default export.
+ */
+function declaresOnly(statement: Node, locals: ReadonlySet<string>, leftOut: ReadonlySet<string>): boolean {
+  if (statement.type === 'ExportDefaultDeclaration') return leftOut.has('default');
+  const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+  if (declaration?.type !== 'VariableDeclaration') return false;
+  return (declaration.declarations as Node[]).every((d) => (d.id as Node).type === 'Identifier' && locals.has((d.id as Node).name as string));
+}
+
+/**
+ * What the scanned modules read from the site configuration, without the declarations of the
+ * exports `leftOut` names. What such a declaration shares with the module's other statements
+ * (a top-level alias, a helper) stays counted.
+ */
+export function siteUseOf(scan: SiteScan, leftOut: LeftOut = () => undefined): SiteUse {
+  if (scan === 'all') return 'all';
+  const used = new Set<string>();
+  for (const module of scan) {
+    const out = leftOut(module.file);
+    const reads = out ? moduleReads(module, out) : wholeModuleReads(module);
+    if (reads === 'all') return 'all';
+    for (const path of reads) used.add(path);
   }
   return used;
+}
+
+type ScannedModule = Exclude<SiteScan, 'all'>[number];
+
+/** The reads of a module with every statement: the same for each environment, so walked once. */
+const wholeReads = new WeakMap<ScannedModule, SiteUse>();
+
+function wholeModuleReads(module: ScannedModule): SiteUse {
+  let reads = wholeReads.get(module);
+  if (!reads) wholeReads.set(module, (reads = moduleReads(module, new Set())));
+  return reads;
+}
+
+function moduleReads({ program, names }: ScannedModule, out: ReadonlySet<string>): SiteUse {
+  const locals = localNames(program, out);
+  const kept = out.size ? { ...program, body: (program.body as Node[]).filter((statement) => !declaresOnly(statement, locals, out)) } : program;
+  const reads = new Set<string>();
+  return usesIn(kept, names, reads) ? 'all' : reads;
+}
+
+/** What the project's modules (under `dirs`) read from the site configuration module. */
+export async function siteConfigUse(dirs: readonly string[], siteConfig: string): Promise<SiteUse> {
+  return siteUseOf(await scanSiteConfig(dirs, siteConfig));
 }
 
 /** Ranges of the configuration object's properties that no used path reaches. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { rule } from '../../../runtime/declare';
 import type { JsonState } from '../../../runtime/declare/types';
-import { CONSENT_POLL_MS, OVERWRITE_CHECK_MS, OVERWRITTEN } from '../../../runtime/core/data-layer';
+import { CONSENT_POLL_MS, OVERWRITE_CHECK_MS } from '../../../runtime/core/data-layer';
 import { resetWindow } from '../../helpers/runtime';
 import { bootWith, type Recorded } from './boot-with';
 
@@ -53,7 +53,7 @@ describe('the overwrite monitor', () => {
     vi.advanceTimersByTime(OVERWRITE_CHECK_MS - 1);
     expect(recorded.errors).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(recorded.errors).toEqual([`[tagc] ${OVERWRITTEN}`]);
+    expect(recorded.errors).toEqual(['[tagc] Management Functionality Severed... Data Layer has been overwritten!']);
     // Stopped: restoring and replacing it again is not seen.
     window.appEventData = managed;
     vi.advanceTimersByTime(OVERWRITE_CHECK_MS);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { createIdentity, EU_REJECTED, INVALID_SERVER_STATE, LOAD_TIMEOUT, MISSING_ORG, type IdentityConfig } from '../../../runtime/identity/client';
+import { createIdentity, LOAD_TIMEOUT, type IdentityConfig } from '../../../runtime/identity/client';
 import { clearCookies, flush, HOST, mockService, ORG, recordCookieWrites, stopRecordingCookies, win, type Service } from './helpers';
 import { openEgress } from '../../helpers/egress';
 
@@ -177,7 +177,7 @@ describe('failures and the load timeout', () => {
 
   it('logs the missing organisation id and makes no call', () => {
     const id = createIdentity(win, config({ orgId: '' }));
-    expect(errors).toEqual([`[tagc] ${MISSING_ORG}`]);
+    expect(errors).toEqual(['[tagc] Visitor requires Adobe Marketing Cloud Org ID.']);
     expect(service.calls).toEqual([]);
     expect(id.fields()).toEqual({});
     let got: object | undefined;
@@ -217,7 +217,7 @@ describe('opt-in', () => {
     expect(id.fields()).toEqual({});
     expect(id.idSyncByURL({ dpid: '1', url: '//sync.example/p' })).toBeUndefined();
     id.whenReady(10, () => {});
-    expect(warnings.filter((w) => w === `[tagc] ${EU_REJECTED}`)).toHaveLength(1);
+    expect(warnings.filter((w) => w === '[tagc] EU compliance not acknowledged: tracking rejected')).toHaveLength(1);
     expect(images).toEqual([]);
     const denied = createIdentity(win, config({ optInApplies: true }));
     denied.optIn.deny();
@@ -303,12 +303,12 @@ describe('id syncs', () => {
 describe('server state and supplemental data ids', () => {
   it('logs an invalid serverState and carries on', async () => {
     const id = createIdentity(win, config({ serverState: '{not json' }));
-    expect(errors).toEqual([`[tagc] ${INVALID_SERVER_STATE}`]);
+    expect(errors).toEqual(['[tagc] `serverState` has an invalid format.']);
     await flush();
     expect(id.fields().mid).toBeDefined();
     errors.length = 0;
     createIdentity(win, config({ serverState: { [ORG]: 'x' } }));
-    expect(errors).toEqual([`[tagc] ${INVALID_SERVER_STATE}`]);
+    expect(errors).toEqual(['[tagc] `serverState` has an invalid format.']);
   });
 
   it('takes the current supplemental id from the server state', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { createIdentity } from '../../../runtime/identity/client';
-import { GET_INSTANCE, installVisitorGlobal } from '../../../runtime/identity/global';
+import { installVisitorGlobal } from '../../../runtime/identity/global';
 import { clearCookies, flush, HOST, mockService, ORG, win } from './helpers';
 import { openEgress } from '../../helpers/egress';
 
@@ -31,7 +31,7 @@ describe('window.Visitor', () => {
     const Visitor = (win as unknown as { Visitor: VisitorCtor }).Visitor;
     expect(Visitor.version).toBe('5.5.0');
     new Visitor();
-    expect(errors).toEqual([`[tagc] ${GET_INSTANCE}`]);
+    expect(errors).toEqual(['[tagc] Please use `Visitor.getInstance` to instantiate Visitor.']);
     const v = Visitor.getInstance(ORG)!;
     const ids: string[] = [];
     v.getMarketingCloudVisitorID((id: unknown) => ids.push(String(id)));

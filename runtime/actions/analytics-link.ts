@@ -1,6 +1,7 @@
 import type { Action, DataElementRef } from '../declare/types';
 import type { LinkType } from '../analytics/beacon';
 import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
+import { KIND_PARAMS } from '../declare/params';
 
 export interface LinkHitOptions {
   settings: AnalyticsSettings;
@@ -18,7 +19,7 @@ export interface LinkHitOptions {
 export function sendLinkHit(options: LinkHitOptions): Action {
   return {
     kind: 'analyticsLink',
-    params: { ...options },
+    params: KIND_PARAMS ? { ...options } : {},
     sends: 'analytics',
     run(ctx) {
       const client = tracker(ctx);

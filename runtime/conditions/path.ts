@@ -1,4 +1,5 @@
 import type { Condition } from '../declare/types';
+import { KIND_PARAMS } from '../declare/params';
 
 // The page path (location.pathname). One kind, several operators, so the viewer can say
 // "path starts with /advisor" for all of them.
@@ -12,7 +13,7 @@ function path(op: PathOp, value: string | RegExp): Condition {
   const re = value instanceof RegExp ? value : null;
   return {
     kind: 'path',
-    params: re ? { op, value: source, flags } : { op, value: source },
+    params: KIND_PARAMS ? re ? { op, value: source, flags } : { op, value: source } : {},
     test({ runtime }) {
       const p = runtime.win.location.pathname;
       switch (op) {

@@ -2,6 +2,7 @@ import type { EventSource } from '../declare/types';
 import { log, reason } from '../core/log';
 import { delayNavigation } from '../behaviours/anchor-delay';
 import { classifyClick, type LinkClick, type LinkRules } from '../behaviours/links';
+import { KIND_PARAMS } from '../declare/params';
 
 export interface LinkClickOptions extends LinkRules {
   /** Milliseconds a same-window link waits for its beacon before it is followed (0: none). */
@@ -19,7 +20,7 @@ export function linkClick(options: LinkClickOptions): EventSource<LinkClick> {
   return {
     kind: 'linkClick',
     key: '@linkClick',
-    params: { ...options },
+    params: KIND_PARAMS ? { ...options } : {},
     listen(emit, { win }) {
       win.document.addEventListener('click', (ev) => {
         try {

@@ -1,6 +1,7 @@
 import type { EventSource, RuntimeServices } from '../declare/types';
 import { consentSlot } from '../consent/gate';
 import type { Grants } from '../consent/types';
+import { KIND_PARAMS } from '../declare/params';
 
 // Consent events of spec §4, raised by the consent service: given (at start when a decision is
 // stored, again once the window has loaded, and when the visitor first accepts), changed, declined.
@@ -12,7 +13,7 @@ function consentEvent(change: 'given' | 'changed' | 'declined'): EventSource<Con
   return {
     kind: 'consent',
     key: `@consent:${change}`,
-    params: { change },
+    params: KIND_PARAMS ? { change } : {},
     listen(emit, services: RuntimeServices) {
       const slot = consentSlot(services);
       slot.listeners.push((c) => {

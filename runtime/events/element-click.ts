@@ -1,5 +1,6 @@
 import type { EventSource } from '../declare/types';
 import { log, reason } from '../core/log';
+import { KIND_PARAMS } from '../declare/params';
 
 // A click on an element matching a CSS selector (Launch's Core "Click"). Listens in the capture
 // phase, so that a page handler that stops the event does not hide it; walks from the clicked
@@ -25,7 +26,7 @@ export function elementClick(selector?: string, options: ElementClickOptions = {
   return {
     kind: 'elementClick',
     key: `@click:${selector ?? '*'}${options.targetOnly ? ':target' : ''}`,
-    params: { ...(selector === undefined ? {} : { selector }), ...options },
+    params: KIND_PARAMS ? { ...(selector === undefined ? {} : { selector }), ...options } : {},
     listen(emit, { win }) {
       win.document.addEventListener(
         'click',

@@ -1,4 +1,5 @@
 import type { EventSource } from '../declare/types';
+import { KIND_PARAMS } from '../declare/params';
 
 /** Spec §9: the page heartbeat interval. */
 export const HEARTBEAT_MS = 30_000;
@@ -13,7 +14,7 @@ export function heartbeat(options: { every?: number } = {}): EventSource<{ beat:
   return {
     kind: 'heartbeat',
     key: `@heartbeat:${every}`,
-    params: { every },
+    params: KIND_PARAMS ? { every } : {},
     listen(emit, { win }) {
       let beat = 0;
       win.setInterval(() => {

@@ -2,6 +2,7 @@ import type { EventSource } from '../declare/types';
 import { log, reason } from '../core/log';
 import { delayNavigation } from '../behaviours/anchor-delay';
 import { PROMO_ATTRIBUTE, readPromo, type Promo } from '../behaviours/promotions';
+import { KIND_PARAMS } from '../declare/params';
 
 /** Spec §9: the promotion click's anchor delay. */
 export const PROMO_ANCHOR_DELAY = 500;
@@ -14,7 +15,7 @@ export function promoClick(options: { attribute?: string; anchorDelay?: number }
   return {
     kind: 'promoClick',
     key: '@promoClick',
-    params: { attribute, anchorDelay },
+    params: KIND_PARAMS ? { attribute, anchorDelay } : {},
     listen(emit, { win }) {
       win.document.addEventListener('click', (ev) => {
         try {

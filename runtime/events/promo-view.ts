@@ -1,6 +1,7 @@
 import type { EventSource } from '../declare/types';
 import { log, reason } from '../core/log';
 import { PROMO_ATTRIBUTE, readPromo, type Promo } from '../behaviours/promotions';
+import { KIND_PARAMS } from '../declare/params';
 
 /** Spec §9: how often the page is searched again for promotions added since (viewport refresh). */
 export const PROMO_REFRESH_MS = 3000;
@@ -17,7 +18,7 @@ export function promoView(options: { attribute?: string; refresh?: number } = {}
   return {
     kind: 'promoView',
     key: '@promoView',
-    params: { attribute, refresh },
+    params: KIND_PARAMS ? { attribute, refresh } : {},
     listen(emit, { win }) {
       const Observer = (win as { IntersectionObserver?: typeof IntersectionObserver }).IntersectionObserver;
       if (typeof Observer !== 'function') {

@@ -1,4 +1,5 @@
 import type { EventSource } from '../declare/types';
+import { KIND_PARAMS } from '../declare/params';
 
 /** The depths (percent of the page) reported by default. */
 export const SCROLL_MARKS: readonly number[] = [25, 50, 75, 100];
@@ -22,7 +23,7 @@ export function scrollDepth(marks: readonly number[] = SCROLL_MARKS): EventSourc
   return {
     kind: 'scrollDepth',
     key: `@scrollDepth:${sorted.join(',')}`,
-    params: { marks: sorted },
+    params: KIND_PARAMS ? { marks: sorted } : {},
     listen(emit, { win }) {
       let next = 0;
       let waiting = false;

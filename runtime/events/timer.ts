@@ -1,4 +1,5 @@
 import type { EventSource } from '../declare/types';
+import { KIND_PARAMS } from '../declare/params';
 
 /** Fires once, `seconds` after the container started on the page (spec §9: a 30-seconds-on-page trigger). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -6,7 +7,7 @@ export function timeOnPage(seconds: number): EventSource<{ seconds: number }> {
   return {
     kind: 'timeOnPage',
     key: `@timeOnPage:${seconds}`,
-    params: { seconds },
+    params: KIND_PARAMS ? { seconds } : {},
     listen(emit, { win }) {
       win.setTimeout(() => emit({ seconds }), seconds * 1000);
     },

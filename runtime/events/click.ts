@@ -18,7 +18,7 @@ export interface LinkClickOptions extends LinkRules {
 /* @__NO_SIDE_EFFECTS__ */
 export function linkClick(options: LinkClickOptions): EventSource<LinkClick> {
   return {
-    kind: 'linkClick',
+    kind: KIND_PARAMS ? 'linkClick' : '',
     key: '@linkClick',
     params: KIND_PARAMS ? { ...options } : {},
     listen(emit, { win }) {

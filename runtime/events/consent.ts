@@ -11,7 +11,7 @@ export type ConsentEventPayload = Grants;
 /* @__NO_SIDE_EFFECTS__ */
 function consentEvent(change: 'given' | 'changed' | 'declined'): EventSource<ConsentEventPayload> {
   return {
-    kind: 'consent',
+    kind: KIND_PARAMS ? 'consent' : '',
     key: `@consent:${change}`,
     params: KIND_PARAMS ? { change } : {},
     listen(emit, services: RuntimeServices) {

@@ -1,10 +1,11 @@
+import { KIND_PARAMS } from '../declare/params';
 import type { EventSource } from '../declare/types';
 
 /** Fires once when the DOM is parsed (at once if it already is). */
 /* @__NO_SIDE_EFFECTS__ */
 export function domReady(): EventSource<undefined> {
   return {
-    kind: 'domReady',
+    kind: KIND_PARAMS ? 'domReady' : '',
     key: '@domReady',
     params: {},
     listen(emit, { win }) {

@@ -24,7 +24,7 @@ export interface ElementClickOptions {
 /* @__NO_SIDE_EFFECTS__ */
 export function elementClick(selector?: string, options: ElementClickOptions = {}): EventSource<ElementClick> {
   return {
-    kind: 'elementClick',
+    kind: KIND_PARAMS ? 'elementClick' : '',
     key: `@click:${selector ?? '*'}${options.targetOnly ? ':target' : ''}`,
     params: KIND_PARAMS ? { ...(selector === undefined ? {} : { selector }), ...options } : {},
     listen(emit, { win }) {

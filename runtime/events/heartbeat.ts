@@ -12,7 +12,7 @@ export const HEARTBEAT_MS = 30_000;
 export function heartbeat(options: { every?: number } = {}): EventSource<{ beat: number; seconds: number }> {
   const every = options.every ?? HEARTBEAT_MS;
   return {
-    kind: 'heartbeat',
+    kind: KIND_PARAMS ? 'heartbeat' : '',
     key: `@heartbeat:${every}`,
     params: KIND_PARAMS ? { every } : {},
     listen(emit, { win }) {

@@ -1,3 +1,4 @@
+import { KIND_PARAMS } from '../declare/params';
 import type { EventSource } from '../declare/types';
 
 /**
@@ -8,7 +9,7 @@ import type { EventSource } from '../declare/types';
 /* @__NO_SIDE_EFFECTS__ */
 export function pageHidden(): EventSource<undefined> {
   return {
-    kind: 'pageHidden',
+    kind: KIND_PARAMS ? 'pageHidden' : '',
     key: '@pageHidden',
     params: {},
     listen(emit, { win }) {

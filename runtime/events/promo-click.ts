@@ -13,7 +13,7 @@ export function promoClick(options: { attribute?: string; anchorDelay?: number }
   const attribute = options.attribute ?? PROMO_ATTRIBUTE;
   const anchorDelay = options.anchorDelay ?? PROMO_ANCHOR_DELAY;
   return {
-    kind: 'promoClick',
+    kind: KIND_PARAMS ? 'promoClick' : '',
     key: '@promoClick',
     params: KIND_PARAMS ? { attribute, anchorDelay } : {},
     listen(emit, { win }) {

@@ -16,7 +16,7 @@ export function promoView(options: { attribute?: string; refresh?: number } = {}
   const attribute = options.attribute ?? PROMO_ATTRIBUTE;
   const refresh = options.refresh ?? PROMO_REFRESH_MS;
   return {
-    kind: 'promoView',
+    kind: KIND_PARAMS ? 'promoView' : '',
     key: '@promoView',
     params: KIND_PARAMS ? { attribute, refresh } : {},
     listen(emit, { win }) {

@@ -21,7 +21,7 @@ export function scrolledPercent(win: Window & typeof globalThis): number {
 export function scrollDepth(marks: readonly number[] = SCROLL_MARKS): EventSource<{ percent: number }> {
   const sorted = [...marks].sort((a, b) => a - b);
   return {
-    kind: 'scrollDepth',
+    kind: KIND_PARAMS ? 'scrollDepth' : '',
     key: `@scrollDepth:${sorted.join(',')}`,
     params: KIND_PARAMS ? { marks: sorted } : {},
     listen(emit, { win }) {

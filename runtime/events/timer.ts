@@ -5,7 +5,7 @@ import { KIND_PARAMS } from '../declare/params';
 /* @__NO_SIDE_EFFECTS__ */
 export function timeOnPage(seconds: number): EventSource<{ seconds: number }> {
   return {
-    kind: 'timeOnPage',
+    kind: KIND_PARAMS ? 'timeOnPage' : '',
     key: `@timeOnPage:${seconds}`,
     params: KIND_PARAMS ? { seconds } : {},
     listen(emit, { win }) {

@@ -2,7 +2,7 @@ import type { Action, DataElementRef } from '../declare/types';
 import { eventName, type LinkType } from '../analytics/beacon';
 import { friendlyName } from '../analytics/names';
 import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 export interface AnalyticsEventOptions {
   settings: AnalyticsSettings;
@@ -24,7 +24,7 @@ export interface AnalyticsEventOptions {
 export function trackEvent(options: AnalyticsEventOptions): Action {
   return {
     kind: 'analyticsEvent',
-    params: KIND_PARAMS ? { ...options } : {},
+    params: TOOLING ? { ...options } : {},
     sends: 'analytics',
     run(ctx) {
       const client = tracker(ctx);

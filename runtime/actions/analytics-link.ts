@@ -1,7 +1,7 @@
 import type { Action, DataElementRef } from '../declare/types';
 import type { LinkType } from '../analytics/beacon';
 import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 export interface LinkHitOptions {
   settings: AnalyticsSettings;
@@ -19,7 +19,7 @@ export interface LinkHitOptions {
 export function sendLinkHit(options: LinkHitOptions): Action {
   return {
     kind: 'analyticsLink',
-    params: KIND_PARAMS ? { ...options } : {},
+    params: TOOLING ? { ...options } : {},
     sends: 'analytics',
     run(ctx) {
       const client = tracker(ctx);

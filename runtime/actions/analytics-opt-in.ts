@@ -1,6 +1,6 @@
 import type { Action, DataElementRef } from '../declare/types';
 import { identityOf, type IdentitySettings } from '../analytics/settings';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 /**
  * Records the visitor's identity opt-in decision (spec §4): truthy approves, false denies (no id
@@ -10,7 +10,7 @@ import { KIND_PARAMS } from '../declare/params';
 export function identityOptIn(options: { identity: IdentitySettings; approved: DataElementRef | boolean }): Action {
   return {
     kind: 'analyticsOptIn',
-    params: KIND_PARAMS ? { ...options } : {},
+    params: TOOLING ? { ...options } : {},
     sends: 'necessary',
     run(ctx) {
       const identity = identityOf(ctx, options.identity);

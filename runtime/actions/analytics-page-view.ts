@@ -1,6 +1,6 @@
 import type { Action } from '../declare/types';
 import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 export interface PageViewOptions {
   settings: AnalyticsSettings;
@@ -15,7 +15,7 @@ export interface PageViewOptions {
 export function sendPageView(options: PageViewOptions): Action {
   return {
     kind: 'analyticsPageView',
-    params: KIND_PARAMS ? { ...options } : {},
+    params: TOOLING ? { ...options } : {},
     sends: 'analytics',
     run(ctx) {
       const client = tracker(ctx);

@@ -2,7 +2,7 @@ import { afterStart } from '../core/after-start';
 import { egressSource } from '../core/egress';
 import { log, reason } from '../core/log';
 import type { Action, Env, SendCategory } from '../declare/types';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 // Loads an external script, declared once with its URL per environment, its timeout and what it
 // sends. Under a strict CSP (`script-src 'nonce-…' 'strict-dynamic'`) the injected element gets the
@@ -70,7 +70,7 @@ export function injectScript(win: Window & typeof globalThis, category: SendCate
 export function loadScript(options: ScriptOptions): Action {
   return {
     kind: 'script',
-    params: KIND_PARAMS ? { ...options } : {},
+    params: TOOLING ? { ...options } : {},
     sends: options.sends,
     run(ctx) {
       const win = ctx.runtime.win;

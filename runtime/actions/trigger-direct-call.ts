@@ -1,5 +1,5 @@
 import type { Action } from '../declare/types';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 /**
  * Runs the direct-call rules of `name`, as page code calling `tagc.track(name, detail)` does
@@ -9,7 +9,7 @@ import { KIND_PARAMS } from '../declare/params';
 export function triggerDirectCall(name: string, detail?: Record<string, unknown>): Action {
   return {
     kind: 'triggerDirectCall',
-    params: KIND_PARAMS ? detail === undefined ? { name } : { name, detail } : {},
+    params: TOOLING ? detail === undefined ? { name } : { name, detail } : {},
     sends: 'necessary',
     run(ctx) {
       ctx.runtime.emit(`@call:${name}`, name, detail === undefined ? undefined : ctx.value(detail));

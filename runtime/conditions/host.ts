@@ -1,5 +1,5 @@
 import type { Condition } from '../declare/types';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 // The page host (location.hostname, lower case).
 
@@ -10,7 +10,7 @@ function host(op: HostOp, value: string | readonly string[]): Condition {
   const values = (typeof value === 'string' ? [value] : value).map((v) => v.toLowerCase());
   return {
     kind: 'host',
-    params: KIND_PARAMS ? { op, value } : {},
+    params: TOOLING ? { op, value } : {},
     test({ runtime }) {
       const h = runtime.win.location.hostname.toLowerCase();
       switch (op) {

@@ -1,5 +1,5 @@
 import type { Condition } from '../declare/types';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 // The page path (location.pathname). One kind, several operators, so the viewer can say
 // "path starts with /advisor" for all of them.
@@ -12,7 +12,7 @@ function path(op: PathOp, value: string | RegExp): Condition {
   const re = value instanceof RegExp ? value : null;
   return {
     kind: 'path',
-    params: KIND_PARAMS ? (re ? { op, value: source, flags: re.flags } : { op, value: source }) : {},
+    params: TOOLING ? (re ? { op, value: source, flags: re.flags } : { op, value: source }) : {},
     test({ runtime }) {
       const p = runtime.win.location.pathname;
       switch (op) {

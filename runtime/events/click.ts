@@ -2,7 +2,7 @@ import type { EventSource } from '../declare/types';
 import { log, reason } from '../core/log';
 import { delayNavigation } from '../behaviours/anchor-delay';
 import { classifyClick, type LinkClick, type LinkRules } from '../behaviours/links';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 export interface LinkClickOptions extends LinkRules {
   /** Milliseconds a same-window link waits for its beacon before it is followed (0: none). */
@@ -18,9 +18,9 @@ export interface LinkClickOptions extends LinkRules {
 /* @__NO_SIDE_EFFECTS__ */
 export function linkClick(options: LinkClickOptions): EventSource<LinkClick> {
   return {
-    kind: KIND_PARAMS ? 'linkClick' : '',
+    kind: TOOLING ? 'linkClick' : '',
     key: '@linkClick',
-    params: KIND_PARAMS ? { ...options } : {},
+    params: TOOLING ? { ...options } : {},
     listen(emit, { win }) {
       win.document.addEventListener('click', (ev) => {
         try {

@@ -1,11 +1,11 @@
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 import type { EventSource } from '../declare/types';
 
 /** Fires once when the DOM is parsed (at once if it already is). */
 /* @__NO_SIDE_EFFECTS__ */
 export function domReady(): EventSource<undefined> {
   return {
-    kind: KIND_PARAMS ? 'domReady' : '',
+    kind: TOOLING ? 'domReady' : '',
     key: '@domReady',
     params: {},
     listen(emit, { win }) {

@@ -1,5 +1,5 @@
 import type { EventSource } from '../declare/types';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 /** Spec §9: the page heartbeat interval. */
 export const HEARTBEAT_MS = 30_000;
@@ -12,9 +12,9 @@ export const HEARTBEAT_MS = 30_000;
 export function heartbeat(options: { every?: number } = {}): EventSource<{ beat: number; seconds: number }> {
   const every = options.every ?? HEARTBEAT_MS;
   return {
-    kind: KIND_PARAMS ? 'heartbeat' : '',
+    kind: TOOLING ? 'heartbeat' : '',
     key: `@heartbeat:${every}`,
-    params: KIND_PARAMS ? { every } : {},
+    params: TOOLING ? { every } : {},
     listen(emit, { win }) {
       let beat = 0;
       win.setInterval(() => {

@@ -1,4 +1,4 @@
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 import type { EventSource } from '../declare/types';
 
 /**
@@ -9,7 +9,7 @@ import type { EventSource } from '../declare/types';
 /* @__NO_SIDE_EFFECTS__ */
 export function pageHidden(): EventSource<undefined> {
   return {
-    kind: KIND_PARAMS ? 'pageHidden' : '',
+    kind: TOOLING ? 'pageHidden' : '',
     key: '@pageHidden',
     params: {},
     listen(emit, { win }) {

@@ -2,7 +2,7 @@ import type { EventSource } from '../declare/types';
 import { log, reason } from '../core/log';
 import { delayNavigation } from '../behaviours/anchor-delay';
 import { PROMO_ATTRIBUTE, readPromo, type Promo } from '../behaviours/promotions';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 /** Spec §9: the promotion click's anchor delay. */
 export const PROMO_ANCHOR_DELAY = 500;
@@ -13,9 +13,9 @@ export function promoClick(options: { attribute?: string; anchorDelay?: number }
   const attribute = options.attribute ?? PROMO_ATTRIBUTE;
   const anchorDelay = options.anchorDelay ?? PROMO_ANCHOR_DELAY;
   return {
-    kind: KIND_PARAMS ? 'promoClick' : '',
+    kind: TOOLING ? 'promoClick' : '',
     key: '@promoClick',
-    params: KIND_PARAMS ? { attribute, anchorDelay } : {},
+    params: TOOLING ? { attribute, anchorDelay } : {},
     listen(emit, { win }) {
       win.document.addEventListener('click', (ev) => {
         try {

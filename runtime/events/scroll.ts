@@ -1,5 +1,5 @@
 import type { EventSource } from '../declare/types';
-import { KIND_PARAMS } from '../declare/params';
+import { TOOLING } from '../declare/tooling';
 
 /** The depths (percent of the page) reported by default. */
 export const SCROLL_MARKS: readonly number[] = [25, 50, 75, 100];
@@ -21,9 +21,9 @@ export function scrolledPercent(win: Window & typeof globalThis): number {
 export function scrollDepth(marks: readonly number[] = SCROLL_MARKS): EventSource<{ percent: number }> {
   const sorted = [...marks].sort((a, b) => a - b);
   return {
-    kind: KIND_PARAMS ? 'scrollDepth' : '',
+    kind: TOOLING ? 'scrollDepth' : '',
     key: `@scrollDepth:${sorted.join(',')}`,
-    params: KIND_PARAMS ? { marks: sorted } : {},
+    params: TOOLING ? { marks: sorted } : {},
     listen(emit, { win }) {
       let next = 0;
       let waiting = false;

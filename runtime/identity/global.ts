@@ -9,7 +9,11 @@ import { MISSING_ORG, type IdentityClient } from './client';
 
 export const GET_INSTANCE = 'Please use `Visitor.getInstance` to instantiate Visitor.';
 
-const AUTH: Record<string, CustomerId['authState']> = { 0: 0, 1: 1, 2: 2 };
+/** The library's auth states (0 unknown, 1 authenticated, 2 logged out) from a number or its text; anything else is unknown. */
+function authState(value: unknown): CustomerId['authState'] {
+  const s = String(value);
+  return s === '1' ? 1 : s === '2' ? 2 : 0;
+}
 
 export function installVisitorGlobal(win: Window & typeof globalThis, orgId: string, client: IdentityClient): void {
   const host = win as unknown as Record<string, unknown>;
@@ -27,7 +31,7 @@ export function installVisitorGlobal(win: Window & typeof globalThis, orgId: str
       const out: Record<string, CustomerId> = {};
       for (const [code, v] of Object.entries(ids as Record<string, unknown>)) {
         const entry = typeof v === 'string' ? { id: v, authState: 0 } : (v as { id?: unknown; authState?: unknown } | null);
-        if (entry && typeof entry.id === 'string' && entry.id) out[code] = { id: entry.id, authState: AUTH[String(entry.authState)] ?? 0 };
+        if (entry && typeof entry.id === 'string' && entry.id) out[code] = { id: entry.id, authState: authState(entry.authState) };
       }
       client.setCustomerIds(out);
     },

@@ -44,6 +44,14 @@ export const MANGLED_PROPS = [
   // The identity client's parsed AMCV fields (runtime/identity/amcv.ts); the cookie is a string.
   'aamExpires',
   'consumed',
+  // The identity client's methods that only the runtime's clients and actions call (the window's
+  // Visitor object has its own names), and the form watcher's.
+  'whenReady',
+  'supplementalDataId',
+  'setCustomerIds',
+  'isClientSideId',
+  'visitStarted',
+  'takeAbandoned',
 ] as const;
 
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */

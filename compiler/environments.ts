@@ -27,5 +27,6 @@ export function defines(env: EnvironmentSettings): Record<string, string> {
     __TAGC_ENV__: JSON.stringify(env.name),
     __TAGC_DEBUG__: String(env.debug),
     __TAGC_VALIDATE__: String(env.validate),
+    __TAGC_TOOLING__: String(env.debug),
   };
 }

@@ -1,6 +1,7 @@
 import type { Action, DataElementRef } from '../declare/types';
 import type { CustomerId } from '../analytics/beacon';
 import { identityOf, type IdentitySettings } from '../analytics/settings';
+import { TOOLING } from '../declare/tooling';
 
 export interface CustomerIdsOptions {
   identity: IdentitySettings;
@@ -20,7 +21,7 @@ export interface CustomerIdsOptions {
 export function setCustomerIds(options: CustomerIdsOptions): Action {
   return {
     kind: 'analyticsCustomerIds',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: 'analytics',
     run(ctx) {
       const identity = identityOf(ctx, options.identity);

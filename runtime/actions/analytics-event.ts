@@ -4,6 +4,7 @@ import { friendlyName } from '../analytics/names';
 import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
 import { failure } from '../core/log';
 import { Msg } from '../core/messages';
+import { TOOLING } from '../declare/tooling';
 
 export interface AnalyticsEventOptions {
   settings: AnalyticsSettings;
@@ -25,7 +26,7 @@ export interface AnalyticsEventOptions {
 export function trackEvent(options: AnalyticsEventOptions): Action {
   return {
     kind: 'analyticsEvent',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: 'analytics',
     run(ctx) {
       const client = tracker(ctx);

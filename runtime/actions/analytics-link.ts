@@ -3,6 +3,7 @@ import type { LinkType } from '../analytics/beacon';
 import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
 import { failure } from '../core/log';
 import { Msg } from '../core/messages';
+import { TOOLING } from '../declare/tooling';
 
 export interface LinkHitOptions {
   settings: AnalyticsSettings;
@@ -20,7 +21,7 @@ export interface LinkHitOptions {
 export function sendLinkHit(options: LinkHitOptions): Action {
   return {
     kind: 'analyticsLink',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: 'analytics',
     run(ctx) {
       const client = tracker(ctx);

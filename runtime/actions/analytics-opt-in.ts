@@ -1,5 +1,6 @@
 import type { Action, DataElementRef } from '../declare/types';
 import { identityOf, type IdentitySettings } from '../analytics/settings';
+import { TOOLING } from '../declare/tooling';
 
 /**
  * Records the visitor's identity opt-in decision (spec §4): truthy approves, false denies (no id
@@ -9,7 +10,7 @@ import { identityOf, type IdentitySettings } from '../analytics/settings';
 export function identityOptIn(options: { identity: IdentitySettings; approved: DataElementRef | boolean }): Action {
   return {
     kind: 'analyticsOptIn',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: 'necessary',
     run(ctx) {
       const identity = identityOf(ctx, options.identity);

@@ -1,5 +1,6 @@
 import type { Action } from '../declare/types';
 import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
+import { TOOLING } from '../declare/tooling';
 
 export interface PageViewOptions {
   settings: AnalyticsSettings;
@@ -14,7 +15,7 @@ export interface PageViewOptions {
 export function sendPageView(options: PageViewOptions): Action {
   return {
     kind: 'analyticsPageView',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: 'analytics',
     run(ctx) {
       const client = tracker(ctx);

@@ -1,5 +1,6 @@
 import type { Action } from '../declare/types';
 import { resolveVars, tracker } from '../analytics/settings';
+import { TOOLING } from '../declare/tooling';
 
 export interface SetVariablesOptions {
   /** Names a link hit may send ('None': only the base fields); empty or absent: all set. */
@@ -23,7 +24,7 @@ const union = (before: string, added: string | undefined) =>
 export function setVariables(vars: Record<string, unknown>, options: SetVariablesOptions = {}): Action {
   return {
     kind: 'analyticsSet',
-    params: { vars, ...options },
+    params: TOOLING ? { vars, ...options } : {},
     sends: 'analytics',
     run(ctx) {
       const client = tracker(ctx);

@@ -1,4 +1,5 @@
 import type { Action } from '../declare/types';
+import { TOOLING } from '../declare/tooling';
 
 // The retirement-plan consent rule (spec §9): the notice's click listener
 // (`window.truste.eu.clickListener`) is replaced by a no-op while the plan pages bind their own
@@ -14,7 +15,7 @@ export interface ListenerOverrideOptions {
 export function overrideNoticeListener(options: ListenerOverrideOptions): Action {
   return {
     kind: 'noticeListenerOverride',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: 'necessary',
     run(ctx) {
       const win = ctx.runtime.win;

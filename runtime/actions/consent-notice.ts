@@ -7,6 +7,7 @@ import { noticeBlocked, noticeLanguage, noticeUrl, type NoticeRules, type Notice
 import { setPageLoadFlag, sizeRequestForms, watchNoticePage, type NoticePageSettings } from '../consent/notice-page';
 import type { ConsentService } from '../consent/service';
 import { injectScript } from './script';
+import { TOOLING } from '../declare/tooling';
 
 // Loads the TrustArc-kind cookie-consent notice (its containers #consent_blackbar and #teconsent
 // are created when the page has none) and looks after the page around it. Not on framed pages,
@@ -31,7 +32,7 @@ function ensureContainer(doc: Document, id: string, atStart: boolean): void {
 export function loadConsentNotice(options: ConsentNoticeOptions): Action {
   return {
     kind: 'consentNotice',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: 'necessary',
     run(ctx) {
       const win = ctx.runtime.win;

@@ -1,5 +1,6 @@
 import type { Action } from '../declare/types';
 import { abandonmentEvent, FORM_ATTRIBUTE, formWatcherSlot, watchForms } from '../behaviours/form-abandonment';
+import { TOOLING } from '../declare/tooling';
 
 /**
  * Starts form-abandonment tracking once per page: records which fields of tracked forms are
@@ -11,7 +12,7 @@ export function watchFormFields(options: { attribute?: string } = {}): Action {
   const attribute = options.attribute ?? FORM_ATTRIBUTE;
   return {
     kind: 'watchFormFields',
-    params: { attribute },
+    params: TOOLING ? { attribute } : {},
     // It stores field names for the Abandonment hit: analytics data, so it waits for that consent.
     sends: 'analytics',
     run(ctx) {

@@ -1,5 +1,6 @@
 import { egressImage } from '../core/egress';
 import type { Action, ConsentCategory } from '../declare/types';
+import { TOOLING } from '../declare/tooling';
 
 // A social network's image pixel (conversion/page-view tags): a GET to the network's collection
 // URL with its query parameters. Values may be `de()` references.
@@ -16,7 +17,7 @@ export interface SocialPixelOptions {
 export function socialPixel(options: SocialPixelOptions): Action {
   return {
     kind: 'socialPixel',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: options.sends ?? 'advertising',
     run(ctx) {
       const values = ctx.value(options.params) as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { egressImage } from '../core/egress';
 import type { Action, DataElementRef } from '../declare/types';
+import { TOOLING } from '../declare/tooling';
 
 // The advertising activity pixel (Floodlight-compatible, docs/wire-formats.md): `;`-separated parameters
 // ending with `?`, a numeric random `ord` against caching, `npa=1` when the visitor opted out of
@@ -30,7 +31,7 @@ export function activityPixelUrl(o: ActivityPixelOptions, npa: boolean, ord: str
 export function activityPixel(options: ActivityPixelOptions): Action {
   return {
     kind: 'activityPixel',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: 'advertising',
     run(ctx) {
       const npa = ctx.value(options.npa ?? false);

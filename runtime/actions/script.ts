@@ -3,6 +3,7 @@ import { egressSource } from '../core/egress';
 import { failure, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import type { Action, Env, SendCategory } from '../declare/types';
+import { TOOLING } from '../declare/tooling';
 
 // Loads an external script, declared once with its URL per environment, its timeout and what it
 // sends. Under a strict CSP (`script-src 'nonce-…' 'strict-dynamic'`) the injected element gets the
@@ -70,7 +71,7 @@ export function injectScript(win: Window & typeof globalThis, category: SendCate
 export function loadScript(options: ScriptOptions): Action {
   return {
     kind: 'script',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: options.sends,
     run(ctx) {
       const win = ctx.runtime.win;

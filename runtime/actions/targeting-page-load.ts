@@ -5,6 +5,7 @@ import { createTargetClient, type TargetClient } from '../target/client';
 import { TARGET_VERSION } from '../target/constants';
 import { fire } from '../target/events';
 import { pageNonce } from './script';
+import { TOOLING } from '../declare/tooling';
 
 // The targeting service's page-load request (spec §7; delivery API of docs/wire-formats.md): one POST
 // per page with the personalization parameters, bounded by a short timeout so a slow edge never
@@ -43,7 +44,7 @@ function install(win: Window & typeof globalThis, client: TargetClient): void {
 export function loadTargeting(options: TargetingOptions): Action {
   return {
     kind: 'targetingPageLoad',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     sends: 'performance',
     // Not awaited by the dispatcher: the request has its own timeout and must not hold the
     // data-layer queue (the page view that follows).

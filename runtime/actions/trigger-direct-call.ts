@@ -1,4 +1,5 @@
 import type { Action } from '../declare/types';
+import { TOOLING } from '../declare/tooling';
 
 /**
  * Runs the direct-call rules of `name`, as page code calling `tagc.track(name, detail)` does
@@ -8,7 +9,7 @@ import type { Action } from '../declare/types';
 export function triggerDirectCall(name: string, detail?: Record<string, unknown>): Action {
   return {
     kind: 'triggerDirectCall',
-    params: detail === undefined ? { name } : { name, detail },
+    params: TOOLING ? detail === undefined ? { name } : { name, detail } : {},
     sends: 'necessary',
     run(ctx) {
       ctx.runtime.emit(`@call:${name}`, name, detail === undefined ? undefined : ctx.value(detail));

@@ -122,7 +122,8 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
 
   const onSubmit = (ev: Event) => {
     const form = ev.target;
-    if (form instanceof win.Element && (form.matches(`[${attribute}]`) || form.closest(`[${attribute}]`) || form.querySelector(`[${attribute}]`))) stop();
+    // closest() tests the element itself first.
+    if (form instanceof win.Element && (form.closest(`[${attribute}]`) || form.querySelector(`[${attribute}]`))) stop();
   };
 
   doc.addEventListener('focusin', onTouch, true);

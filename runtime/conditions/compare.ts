@@ -1,4 +1,5 @@
 import type { Condition, DataElementRef } from '../declare/types';
+import { TOOLING } from '../declare/tooling';
 
 // Compares a data element's value (or a literal) with a value: the workhorse of conditions.
 // Text operators compare numbers as their text; `ignoreCase` lower-cases both sides. Number
@@ -27,7 +28,7 @@ function compare(left: DataElementRef, op: CompareOp, right?: unknown, options: 
   const lower = !!options.ignoreCase;
   return {
     kind: 'compare',
-    params: { left, op, right: re ? { pattern: re.source, flags: re.flags } : right, ...(lower ? { ignoreCase: true } : {}) },
+    params: TOOLING ? { left, op, right: re ? { pattern: re.source, flags: re.flags } : right, ...(lower ? { ignoreCase: true } : {}) } : {},
     test(ctx) {
       const raw = ctx.value(left);
       const other = re ?? ctx.value(right);

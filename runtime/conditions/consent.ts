@@ -1,5 +1,6 @@
 import type { Condition, ConsentCategory } from '../declare/types';
 import { consentAllows } from '../consent/gate';
+import { TOOLING } from '../declare/tooling';
 
 // Holds when the visitor's consent grants the category. The compiler's consent proof reads this
 // kind: an action that sends a category must sit behind it (or behind the rule's `consent`).
@@ -11,7 +12,7 @@ export function consentGranted(category: ConsentCategory, options: { exceptPaths
   const except = options.exceptPaths ?? [];
   return {
     kind: 'consentGranted',
-    params: except.length ? { category, exceptPaths: [...except] } : { category },
+    params: TOOLING ? except.length ? { category, exceptPaths: [...except] } : { category } : {},
     test(ctx) {
       if (except.length && except.includes(ctx.runtime.win.location.pathname)) return true;
       return consentAllows(ctx.runtime, category);

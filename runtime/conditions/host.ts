@@ -1,4 +1,5 @@
 import type { Condition } from '../declare/types';
+import { TOOLING } from '../declare/tooling';
 
 // The page host (location.hostname, lower case).
 
@@ -9,7 +10,7 @@ function host(op: HostOp, value: string | readonly string[]): Condition {
   const values = (typeof value === 'string' ? [value] : value).map((v) => v.toLowerCase());
   return {
     kind: 'host',
-    params: { op, value },
+    params: TOOLING ? { op, value } : {},
     test({ runtime }) {
       const h = runtime.win.location.hostname.toLowerCase();
       switch (op) {

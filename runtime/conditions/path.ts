@@ -1,4 +1,5 @@
 import type { Condition } from '../declare/types';
+import { TOOLING } from '../declare/tooling';
 
 // The page path (location.pathname). One kind, several operators, so the viewer can say
 // "path starts with /advisor" for all of them.
@@ -8,11 +9,10 @@ export type PathOp = 'startsWith' | 'contains' | 'equals' | 'endsWith' | 'matche
 /* @__NO_SIDE_EFFECTS__ */
 function path(op: PathOp, value: string | RegExp): Condition {
   const source = value instanceof RegExp ? value.source : value;
-  const flags = value instanceof RegExp ? value.flags : '';
   const re = value instanceof RegExp ? value : null;
   return {
     kind: 'path',
-    params: re ? { op, value: source, flags } : { op, value: source },
+    params: TOOLING ? (re ? { op, value: source, flags: re.flags } : { op, value: source }) : {},
     test({ runtime }) {
       const p = runtime.win.location.pathname;
       switch (op) {

@@ -1,5 +1,6 @@
 import type { Condition } from '../declare/types';
 import { advance, readProcess, type ProcessKind, type ProcessStage } from '../behaviours/multi-step';
+import { TOOLING } from '../declare/tooling';
 
 // Holds when the event is the given stage of a multi-step process and counts (spec §4): a start
 // that is not a duplicate, a step that is new in a running process, any completion. Testing it
@@ -10,7 +11,7 @@ import { advance, readProcess, type ProcessKind, type ProcessStage } from '../be
 export function processStage(kind: ProcessKind, stage: ProcessStage): Condition {
   return {
     kind: 'processStage',
-    params: { kind, stage },
+    params: TOOLING ? { kind, stage } : {},
     test(ctx) {
       const hit = readProcess(ctx.event.name, ctx.event.payload);
       return !!hit && hit.kind === kind && hit.stage === stage && advance(hit);

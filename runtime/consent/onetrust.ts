@@ -1,6 +1,7 @@
 import { getCookie, setCookie } from '../core/cookies';
 import type { ConsentCategory } from '../declare/types';
 import { CATEGORIES, type ConsentProvider, type Grants } from './types';
+import { TOOLING } from '../declare/tooling';
 
 // The OneTrust-kind banner (docs/wire-formats.md): cookie `OptanonConsent` is a query string whose
 // `groups=C0001:1,C0002:0,…` holds each group's choice; the banner fires `OneTrustGroupsUpdated`
@@ -35,11 +36,14 @@ export function oneTrustProvider(options: OneTrustOptions): ConsentProvider {
     subscribe(win, onSubmit) {
       win.addEventListener('OneTrustGroupsUpdated', () => win.setTimeout(onSubmit, 0));
     },
-    write(win, grants) {
-      const groups = ['C0001:1', ...CATEGORIES.map((c) => `${options.groups[c]}:${grants[c] ? 1 : 0}`)];
-      const value = new URLSearchParams({ isGpcEnabled: '0', datestamp: new Date().toString(), groups: [...new Set(groups)].join(',') }).toString();
-      setCookie(COOKIE, value, { maxAge: 365 * 24 * 3600 }, win.document);
-      setCookie('OptanonAlertBoxClosed', new Date().toISOString(), { maxAge: 365 * 24 * 3600 }, win.document);
-    },
+    // Only simulate and tests write (runtime/declare/tooling.ts).
+    write: TOOLING
+      ? (win, grants) => {
+          const groups = ['C0001:1', ...CATEGORIES.map((c) => `${options.groups[c]}:${grants[c] ? 1 : 0}`)];
+          const value = new URLSearchParams({ isGpcEnabled: '0', datestamp: new Date().toString(), groups: [...new Set(groups)].join(',') }).toString();
+          setCookie(COOKIE, value, { maxAge: 365 * 24 * 3600 }, win.document);
+          setCookie('OptanonAlertBoxClosed', new Date().toISOString(), { maxAge: 365 * 24 * 3600 }, win.document);
+        }
+      : () => undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { getCookie, setCookie } from '../core/cookies';
 import type { ConsentCategory } from '../declare/types';
 import { CATEGORIES, type ConsentProvider, type Grants } from './types';
+import { TOOLING } from '../declare/tooling';
 
 // The TrustArc-kind notice (docs/wire-formats.md): `notice_gdpr_prefs=0,1,2:` lists the accepted levels
 // 0-based (0 required, 1 functional/performance, 2 advertising); `cmapi_cookie_privacy=permit 1,2,3`
@@ -59,16 +60,19 @@ export function trustArcProvider(options: TrustArcOptions): ConsentProvider {
         if (isSubmit(e.data)) win.setTimeout(onSubmit, 0);
       });
     },
-    write(win, grants) {
-      const levels = new Set<number>([0]);
-      const byLevel = new Map<number, ConsentCategory[]>();
-      for (const c of CATEGORIES) byLevel.set(options.levels[c], [...(byLevel.get(options.levels[c]) ?? []), c]);
-      // A level holding several categories is accepted only when all of them are granted.
-      for (const [level, cats] of byLevel) if (cats.every((c) => grants[c])) levels.add(level);
-      const list = [...levels].sort((a, b) => a - b);
-      const year = 365 * 24 * 3600;
-      setCookie(PREFS, `${list.join(',')}:`, { maxAge: year }, win.document);
-      setCookie(CMAPI, `permit ${list.map((l) => l + 1).join(',')}`, { maxAge: year }, win.document);
-    },
+    // Only simulate and tests write (runtime/declare/tooling.ts).
+    write: TOOLING
+      ? (win, grants) => {
+          const levels = new Set<number>([0]);
+          const byLevel = new Map<number, ConsentCategory[]>();
+          for (const c of CATEGORIES) byLevel.set(options.levels[c], [...(byLevel.get(options.levels[c]) ?? []), c]);
+          // A level holding several categories is accepted only when all of them are granted.
+          for (const [level, cats] of byLevel) if (cats.every((c) => grants[c])) levels.add(level);
+          const list = [...levels].sort((a, b) => a - b);
+          const year = 365 * 24 * 3600;
+          setCookie(PREFS, `${list.join(',')}:`, { maxAge: year }, win.document);
+          setCookie(CMAPI, `permit ${list.map((l) => l + 1).join(',')}`, { maxAge: year }, win.document);
+        }
+      : () => undefined,
   };
 }

@@ -5,3 +5,5 @@ declare const __TAGC_ENV__: import('../declare/types').Env;
 declare const __TAGC_DEBUG__: boolean;
 /** Event payload validation compiled in. */
 declare const __TAGC_VALIDATE__: boolean;
+/** Tooling-only parts compiled in (runtime/declare/tooling.ts). Undeclared (so true) where the compiler loads a project in Node. */
+declare const __TAGC_TOOLING__: boolean | undefined;

@@ -1,4 +1,5 @@
 import { dataElement } from '../declare/data-element';
+import { TOOLING } from '../declare/tooling';
 import type { DataElementName, DataElementOptions, ReadContext } from '../declare/types';
 
 /**
@@ -10,5 +11,5 @@ export function computed<T = unknown>(
   read: (ctx: ReadContext) => T | undefined,
   options?: DataElementOptions<T> & { reads?: readonly DataElementName[] },
 ) {
-  return dataElement<T>('custom', { reads: options?.reads ?? [] }, read, options);
+  return dataElement<T>('custom', TOOLING ? { reads: options?.reads ?? [] } : {}, read, options);
 }

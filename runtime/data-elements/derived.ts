@@ -1,4 +1,5 @@
 import { dataElement } from '../declare/data-element';
+import { TOOLING } from '../declare/tooling';
 import type { DataElementName, DataElementOptions, ReadContext } from '../declare/types';
 
 /** Computed from other data elements, named in `from` (the compiler checks them and their cycles). */
@@ -8,5 +9,5 @@ export function derived<T = unknown>(
   compute: (values: unknown[], ctx: ReadContext) => T | undefined,
   options?: DataElementOptions<T>,
 ) {
-  return dataElement<T>('derived', { from }, (ctx) => compute(from.map((name) => ctx.get(name)), ctx), options);
+  return dataElement<T>('derived', TOOLING ? { from } : {}, (ctx) => compute(from.map((name) => ctx.get(name)), ctx), options);
 }

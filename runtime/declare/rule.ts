@@ -1,23 +1,24 @@
+import { TOOLING } from './tooling';
 import type { Action, Condition, CustomAction, CustomCondition, EventRef, Rule, RuleDeclaration } from './types';
 
 // Custom steps are written as object literals (so they get the event's payload type) and
 // become `custom` kind descriptors here, like every other step.
 
 function condition(c: Condition | CustomCondition): Condition {
-  return 'kind' in c ? c : { kind: 'custom', params: { label: c.label }, test: c.test };
+  return 'kind' in c ? c : { kind: 'custom', params: TOOLING ? { label: c.label } : {}, test: c.test };
 }
 
 function action(a: Action | CustomAction): Action {
-  return 'kind' in a ? a : { kind: 'custom', params: a.hosts ? { label: a.label, sends: a.sends, hosts: [...a.hosts] } : { label: a.label }, sends: a.sends, timeout: a.timeout, run: a.run };
+  return 'kind' in a ? a : { kind: 'custom', params: !TOOLING ? {} : a.hosts ? { label: a.label, sends: a.sends, hosts: [...a.hosts] } : { label: a.label }, sends: a.sends, timeout: a.timeout, run: a.run };
 }
 
 /** Declares a rule; the module under rules/ default-exports it. Defaults are documented on RuleDeclaration. */
 /* @__NO_SIDE_EFFECTS__ */
 export function rule<const E extends EventRef>(declaration: RuleDeclaration<E>): Rule {
   return {
-    __tagc: 'rule',
+    // The brand and the environments are the compiler's (runtime/declare/tooling.ts).
+    ...(TOOLING ? { __tagc: 'rule', environments: ['test', 'dev', 'stg', 'prod', 'internal'] } : {}),
     order: 50,
-    environments: ['test', 'dev', 'stg', 'prod', 'internal'],
     timeout: 2000,
     ...declaration,
     conditions: (declaration.conditions ?? []).map((c) => condition(c as Condition | CustomCondition)),

@@ -3,6 +3,7 @@ import { reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import { delayNavigation } from '../behaviours/anchor-delay';
 import { classifyClick, type LinkClick, type LinkRules } from '../behaviours/links';
+import { TOOLING } from '../declare/tooling';
 
 export interface LinkClickOptions extends LinkRules {
   /** Milliseconds a same-window link waits for its beacon before it is followed (0: none). */
@@ -18,9 +19,9 @@ export interface LinkClickOptions extends LinkRules {
 /* @__NO_SIDE_EFFECTS__ */
 export function linkClick(options: LinkClickOptions): EventSource<LinkClick> {
   return {
-    kind: 'linkClick',
+    kind: TOOLING ? 'linkClick' : '',
     key: '@linkClick',
-    params: { ...options },
+    params: TOOLING ? { ...options } : {},
     listen(emit, { win }) {
       win.document.addEventListener('click', (ev) => {
         try {

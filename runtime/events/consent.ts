@@ -1,6 +1,7 @@
 import type { EventSource, RuntimeServices } from '../declare/types';
 import { consentSlot } from '../consent/gate';
 import type { Grants } from '../consent/types';
+import { TOOLING } from '../declare/tooling';
 
 // Consent events of spec §4, raised by the consent service: given (at start when a decision is
 // stored, again once the window has loaded, and when the visitor first accepts), changed, declined.
@@ -10,9 +11,9 @@ export type ConsentEventPayload = Grants;
 /* @__NO_SIDE_EFFECTS__ */
 function consentEvent(change: 'given' | 'changed' | 'declined'): EventSource<ConsentEventPayload> {
   return {
-    kind: 'consent',
+    kind: TOOLING ? 'consent' : '',
     key: `@consent:${change}`,
-    params: { change },
+    params: TOOLING ? { change } : {},
     listen(emit, services: RuntimeServices) {
       const slot = consentSlot(services);
       slot.listeners.push((c) => {

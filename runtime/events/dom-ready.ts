@@ -1,10 +1,11 @@
+import { TOOLING } from '../declare/tooling';
 import type { EventSource } from '../declare/types';
 
 /** Fires once when the DOM is parsed (at once if it already is). */
 /* @__NO_SIDE_EFFECTS__ */
 export function domReady(): EventSource<undefined> {
   return {
-    kind: 'domReady',
+    kind: TOOLING ? 'domReady' : '',
     key: '@domReady',
     params: {},
     listen(emit, { win }) {

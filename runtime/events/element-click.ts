@@ -1,6 +1,7 @@
 import type { EventSource } from '../declare/types';
 import { reason, say } from '../core/log';
 import { Msg } from '../core/messages';
+import { TOOLING } from '../declare/tooling';
 
 // A click on an element matching a CSS selector (Launch's Core "Click"). Listens in the capture
 // phase, so that a page handler that stops the event does not hide it; walks from the clicked
@@ -24,9 +25,9 @@ export interface ElementClickOptions {
 /* @__NO_SIDE_EFFECTS__ */
 export function elementClick(selector?: string, options: ElementClickOptions = {}): EventSource<ElementClick> {
   return {
-    kind: 'elementClick',
+    kind: TOOLING ? 'elementClick' : '',
     key: `@click:${selector ?? '*'}${options.targetOnly ? ':target' : ''}`,
-    params: { ...(selector === undefined ? {} : { selector }), ...options },
+    params: TOOLING ? { ...(selector === undefined ? {} : { selector }), ...options } : {},
     listen(emit, { win }) {
       win.document.addEventListener(
         'click',

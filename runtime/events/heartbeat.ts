@@ -1,4 +1,5 @@
 import type { EventSource } from '../declare/types';
+import { TOOLING } from '../declare/tooling';
 
 /** Spec §9: the page heartbeat interval. */
 export const HEARTBEAT_MS = 30_000;
@@ -11,9 +12,9 @@ export const HEARTBEAT_MS = 30_000;
 export function heartbeat(options: { every?: number } = {}): EventSource<{ beat: number; seconds: number }> {
   const every = options.every ?? HEARTBEAT_MS;
   return {
-    kind: 'heartbeat',
+    kind: TOOLING ? 'heartbeat' : '',
     key: `@heartbeat:${every}`,
-    params: { every },
+    params: TOOLING ? { every } : {},
     listen(emit, { win }) {
       let beat = 0;
       win.setInterval(() => {

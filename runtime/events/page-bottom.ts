@@ -1,3 +1,4 @@
+import { TOOLING } from '../declare/tooling';
 import type { EventSource, RuntimeServices } from '../declare/types';
 
 // Launch's Page Bottom: the page calls `_satellite.pageBottom()` at the end of its body. A page
@@ -18,7 +19,7 @@ export function firePageBottom(services: RuntimeServices): void {
 /* @__NO_SIDE_EFFECTS__ */
 export function pageBottom(): EventSource<undefined> {
   return {
-    kind: 'pageBottom',
+    kind: TOOLING ? 'pageBottom' : '',
     key: KEY,
     params: {},
     listen(_emit, services) {

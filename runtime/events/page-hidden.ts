@@ -1,3 +1,4 @@
+import { TOOLING } from '../declare/tooling';
 import type { EventSource } from '../declare/types';
 
 /**
@@ -8,7 +9,7 @@ import type { EventSource } from '../declare/types';
 /* @__NO_SIDE_EFFECTS__ */
 export function pageHidden(): EventSource<undefined> {
   return {
-    kind: 'pageHidden',
+    kind: TOOLING ? 'pageHidden' : '',
     key: '@pageHidden',
     params: {},
     listen(emit, { win }) {

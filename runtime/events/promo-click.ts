@@ -3,6 +3,7 @@ import { reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import { delayNavigation } from '../behaviours/anchor-delay';
 import { PROMO_ATTRIBUTE, readPromo, type Promo } from '../behaviours/promotions';
+import { TOOLING } from '../declare/tooling';
 
 /** Spec §9: the promotion click's anchor delay. */
 export const PROMO_ANCHOR_DELAY = 500;
@@ -13,9 +14,9 @@ export function promoClick(options: { attribute?: string; anchorDelay?: number }
   const attribute = options.attribute ?? PROMO_ATTRIBUTE;
   const anchorDelay = options.anchorDelay ?? PROMO_ANCHOR_DELAY;
   return {
-    kind: 'promoClick',
+    kind: TOOLING ? 'promoClick' : '',
     key: '@promoClick',
-    params: { attribute, anchorDelay },
+    params: TOOLING ? { attribute, anchorDelay } : {},
     listen(emit, { win }) {
       win.document.addEventListener('click', (ev) => {
         try {

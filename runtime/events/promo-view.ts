@@ -2,6 +2,7 @@ import type { EventSource } from '../declare/types';
 import { log, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import { PROMO_ATTRIBUTE, readPromo, type Promo } from '../behaviours/promotions';
+import { TOOLING } from '../declare/tooling';
 
 /** Spec §9: how often the page is searched again for promotions added since (viewport refresh). */
 export const PROMO_REFRESH_MS = 3000;
@@ -16,9 +17,9 @@ export function promoView(options: { attribute?: string; refresh?: number } = {}
   const attribute = options.attribute ?? PROMO_ATTRIBUTE;
   const refresh = options.refresh ?? PROMO_REFRESH_MS;
   return {
-    kind: 'promoView',
+    kind: TOOLING ? 'promoView' : '',
     key: '@promoView',
-    params: { attribute, refresh },
+    params: TOOLING ? { attribute, refresh } : {},
     listen(emit, { win }) {
       const Observer = (win as { IntersectionObserver?: typeof IntersectionObserver }).IntersectionObserver;
       if (typeof Observer !== 'function') {

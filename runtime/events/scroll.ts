@@ -1,4 +1,5 @@
 import type { EventSource } from '../declare/types';
+import { TOOLING } from '../declare/tooling';
 
 /** The depths (percent of the page) reported by default. */
 export const SCROLL_MARKS: readonly number[] = [25, 50, 75, 100];
@@ -20,9 +21,9 @@ export function scrolledPercent(win: Window & typeof globalThis): number {
 export function scrollDepth(marks: readonly number[] = SCROLL_MARKS): EventSource<{ percent: number }> {
   const sorted = [...marks].sort((a, b) => a - b);
   return {
-    kind: 'scrollDepth',
+    kind: TOOLING ? 'scrollDepth' : '',
     key: `@scrollDepth:${sorted.join(',')}`,
-    params: { marks: sorted },
+    params: TOOLING ? { marks: sorted } : {},
     listen(emit, { win }) {
       let next = 0;
       let waiting = false;

@@ -48,14 +48,20 @@ export interface IdentityClient {
   visitStarted(): boolean;
 }
 
-type Status = 'off' | 'waiting' | 'loading' | 'ready';
+// The client's state, as numbers: they never leave the client, and minify shorter than words.
+const enum Status {
+  Off,
+  Waiting,
+  Loading,
+  Ready,
+}
 
 export function createIdentity(win: Window & typeof globalThis, config: IdentityConfig): IdentityClient {
   const orgId = typeof config.orgId === 'string' ? config.orgId.trim() : '';
   const doc = win.document;
   const domain = cookieDomain(win.location.hostname);
   const optIn = createOptIn(!!config.optInApplies);
-  let status: Status = 'waiting';
+  let status: Status = Status.Waiting;
   let amcv: AmcvFields = {};
   let clientSide = false;
   let provisional: string | undefined;
@@ -68,7 +74,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
 
   if (!orgId) {
     say(Msg.MissingOrg);
-    status = 'off';
+    status = Status.Off;
   }
   readServerState();
 
@@ -99,9 +105,9 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   }
 
   function fields(wantProvisional = false): IdentityFields {
-    if (status === 'off' || optIn.state() !== 'approved') return {};
+    if (status === Status.Off || optIn.state() !== 'approved') return {};
     let mid = amcv.mid;
-    if (!mid && status === 'loading' && wantProvisional) mid = provisional ??= localId();
+    if (!mid && status === Status.Loading && wantProvisional) mid = provisional ??= localId();
     const out: IdentityFields = { mcorgid: orgId };
     if (mid) out.mid = mid;
     if (amcv.region) out.aamlh = amcv.region;
@@ -117,7 +123,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   }
 
   function ready(): void {
-    status = 'ready';
+    status = Status.Ready;
     const list = waiters.splice(0);
     const f = fields();
     for (const cb of list) {
@@ -185,7 +191,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
       (mid ? `&d_mid=${mid}` : '') +
       cids +
       `&ts=${Date.now()}`;
-    const first = status !== 'ready';
+    const first = status !== Status.Ready;
     let settled = false;
     const timer = first
       ? win.setTimeout(() => {
@@ -205,7 +211,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
           const late = settled;
           settled = true;
           handle(body);
-          if (!late && status !== 'ready') ready();
+          if (!late && status !== Status.Ready) ready();
         },
         (error: unknown) => {
           if (timer !== undefined) win.clearTimeout(timer);
@@ -217,8 +223,8 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   }
 
   function start(): void {
-    if (status !== 'waiting' || optIn.state() !== 'approved') return;
-    status = 'loading';
+    if (status !== Status.Waiting || optIn.state() !== 'approved') return;
+    status = Status.Loading;
     visitStart = getCookie(VISIT_COOKIE, doc) === undefined;
     setCookie(VISIT_COOKIE, String(visitStart ? Date.now() : getCookie(VISIT_COOKIE, doc)), { maxAge: VISIT_MAX_AGE, domain }, doc);
     setCookie(sessionCookieName(orgId), '1', { domain }, doc);
@@ -230,8 +236,8 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
 
   optIn.onChange((state) => {
     if (state === 'approved') start();
-    else if (state === 'denied' && status !== 'off') {
-      status = 'waiting';
+    else if (state === 'denied' && status !== Status.Off) {
+      status = Status.Waiting;
       amcv = {};
       removeCookie(cookieName(orgId), { domain }, doc);
       removeCookie(sessionCookieName(orgId), { domain }, doc);
@@ -240,7 +246,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
       for (const cb of list) cb({});
     }
   });
-  if (status !== 'off') start();
+  if (status !== Status.Off) start();
 
   function supplementalDataId(consumer: string, create = true): string {
     const now = Date.now();
@@ -255,7 +261,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   }
 
   function syncByUrl(config_: SyncByUrl): string | undefined {
-    if (status === 'off' || rejected()) return undefined;
+    if (status === Status.Off || rejected()) return undefined;
     const { error, ttl } = validateSync(config_, !!config.disableIdSyncs);
     if (error) return error;
     if (optIn.state() === 'approved') fireSync(win, String(config_.dpid), String(config_.url), ttl, config_.as ?? 'image');
@@ -268,7 +274,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     isClientSideId: () => clientSide,
     visitStarted: () => visitStart,
     whenReady(maxWait, callback) {
-      if (status !== 'loading' || optIn.state() !== 'approved') {
+      if (status !== Status.Loading || optIn.state() !== 'approved') {
         rejected();
         return callback(fields());
       }
@@ -288,7 +294,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     },
     setCustomerIds(ids) {
       customerIds = { ...ids };
-      if (status === 'ready' && optIn.state() === 'approved' && serialiseCids() !== customerIdsSent) call();
+      if (status === Status.Ready && optIn.state() === 'approved' && serialiseCids() !== customerIdsSent) call();
     },
     idSyncByURL: syncByUrl,
     idSyncByDataSource(c) {

@@ -8,7 +8,11 @@ import type { IdentityClient } from './client';
 // library: `Visitor.getInstance(orgId)` returns the container's client; calling the constructor
 // directly is refused with the library's message. A page that loads its own Visitor keeps it.
 
-const AUTH: Record<string, CustomerId['authState']> = { 0: 0, 1: 1, 2: 2 };
+/** The library's auth states (0 unknown, 1 authenticated, 2 logged out) from a number or its text; anything else is unknown. */
+function authState(value: unknown): CustomerId['authState'] {
+  const s = String(value);
+  return s === '1' ? 1 : s === '2' ? 2 : 0;
+}
 
 export function installVisitorGlobal(win: Window & typeof globalThis, orgId: string, client: IdentityClient): void {
   const host = win as unknown as Record<string, unknown>;
@@ -26,7 +30,7 @@ export function installVisitorGlobal(win: Window & typeof globalThis, orgId: str
       const out: Record<string, CustomerId> = {};
       for (const [code, v] of Object.entries(ids as Record<string, unknown>)) {
         const entry = typeof v === 'string' ? { id: v, authState: 0 } : (v as { id?: unknown; authState?: unknown } | null);
-        if (entry && typeof entry.id === 'string' && entry.id) out[code] = { id: entry.id, authState: AUTH[String(entry.authState)] ?? 0 };
+        if (entry && typeof entry.id === 'string' && entry.id) out[code] = { id: entry.id, authState: authState(entry.authState) };
       }
       client.setCustomerIds(out);
     },

@@ -18,16 +18,18 @@ export interface SyncByUrl {
   as?: 'image' | 'iframe';
 }
 
+/** The first problem in the identity library's order, or the time to live in minutes. */
 export function validateSync(config: SyncByUrl, disabled: boolean): { error: string; ttl: number } {
-  let error = '';
-  let ttl = DEFAULT_SYNC_MINUTES;
-  if (disabled) error ||= 'Error: id syncs have been disabled';
-  if (typeof config.dpid !== 'string' || !config.dpid.length) error ||= 'Error: config.dpid is empty';
-  if (typeof config.url !== 'string' || !config.url.length) error ||= 'Error: config.url is empty';
-  if (config.minutesToLive !== undefined) {
-    ttl = parseInt(String(config.minutesToLive), 10);
-    if (Number.isNaN(ttl) || ttl <= 0) error ||= 'Error: config.minutesToLive needs to be a positive number';
-  }
+  const ttl = config.minutesToLive === undefined ? DEFAULT_SYNC_MINUTES : parseInt(String(config.minutesToLive), 10);
+  const error = disabled
+    ? 'Error: id syncs have been disabled'
+    : typeof config.dpid !== 'string' || !config.dpid.length
+      ? 'Error: config.dpid is empty'
+      : typeof config.url !== 'string' || !config.url.length
+        ? 'Error: config.url is empty'
+        : !(ttl > 0)
+          ? 'Error: config.minutesToLive needs to be a positive number'
+          : '';
   return { error, ttl };
 }
 

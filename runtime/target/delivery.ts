@@ -7,12 +7,14 @@ import { egressFetch } from '../core/egress';
 export type DeliveryFailure = 'network' | 'parse' | 'timeout' | 'error';
 
 export class DeliveryError extends Error {
-  constructor(
-    readonly kind: DeliveryFailure,
-    message: string,
-    readonly status?: number,
-  ) {
+  // Assigned in the body, not as parameter properties: prod's target lowers those to a helper call
+  // with the name as a string, which property mangling (kind) would not shorten to match reads.
+  declare readonly kind: DeliveryFailure;
+  declare readonly status?: number;
+  constructor(kind: DeliveryFailure, message: string, status?: number) {
     super(message);
+    this.kind = kind;
+    this.status = status;
   }
 }
 

@@ -10,6 +10,15 @@ export interface GetOfferOptions {
   timeout?: number;
 }
 
+/**
+ * An option of the public API read through a key held in a variable: `params` and `timeout` are also
+ * rule-record keys, which prod builds shorten (compiler/phases/5-emit/mangled-props.ts), and a page
+ * passes them by their real names.
+ */
+export function apiOption<O extends object, K extends keyof O>(options: O, name: K): O[K] {
+  return options[name];
+}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
@@ -26,19 +35,12 @@ export function mboxProblem(options: unknown, needs: { success?: boolean; error?
 }
 
 /** getOffers/applyOffers (delivery-API shaped) options. */
-export function deliveryProblem(options: unknown, kind: 'get' | 'apply' | 'notify'): string | null {
+export function deliveryProblem(options: unknown, kind: 'get' | 'apply'): string | null {
   if (!isObject(options)) return 'options argument is required';
-  if (kind === 'get') {
-    const request = options.request;
-    if (!isObject(request)) return 'request option is required';
-    if (!isObject(request.execute) && !isObject(request.prefetch)) return 'execute or prefetch is required';
-  }
-  if (kind === 'apply' && !isObject(options.response)) return 'response option is required';
-  if (kind === 'notify') {
-    const request = options.request;
-    if (!isObject(request) || !Array.isArray(request.notifications)) return 'notifications are required';
-  }
-  return null;
+  if (kind === 'apply') return isObject(options.response) ? null : 'response option is required';
+  const request = options.request;
+  if (!isObject(request)) return 'request option is required';
+  return isObject(request.execute) || isObject(request.prefetch) ? null : 'execute or prefetch is required';
 }
 
 export function viewNameProblem(name: unknown): string | null {

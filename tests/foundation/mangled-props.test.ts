@@ -16,7 +16,7 @@ const PUBLIC = [
   'ruleTriggered', 'ruleFired', 'ruleSkipped', 'ruleCompleted', 'actionFailed', 'requestRefused', 'listening',
   'getVar', 'setVar', 'track', 'buildInfo', 'debug', 'env', 'version', 'hash', 'environment', '_monitors',
   'event', 'processStepLabel', 'processStepValue', 'page', 'user', 'tool', 'process',
-  'selector', 'mbox', 'type', 'content', 'metrics', 'eventToken', 'options', 'execute', 'prefetch', 'edgeHost_',
+  'selector', 'mbox', 'type', 'content', 'metrics', 'eventToken', 'options', 'execute', 'prefetch', 'edgeHost',
   'events', 'products', 'linkTrackVars', 'linkTrackEvents', 'trackingServer', 'contextData', 'pageName',
   'id', 'description', 'rules', 'dataElements', 'tables', 'category', 'host', 'directive',
 ];

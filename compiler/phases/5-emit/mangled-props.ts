@@ -3,7 +3,7 @@ import type { BuildOptions } from 'esbuild';
 // Property names of tagc's runtime that builds without debug logging shorten (esbuild mangleProps).
 // Each one is written and read only by code inside the one bundle: rule records, action
 // declarations, and option objects of the runtime's clients. A name that crosses a boundary must
-// never be here: wire formats and service responses (a Target offer's `selector`, `actions` as an
+// never be here: wire formats and service responses (a Target offer's `selector` and a delivery response's `edgeHost`, `actions` as an
 // offer type is a string, not a key), cookies and storage, window globals and the `_satellite` /
 // `tagc` API, data-layer payloads (`processStepLabel`), monitor events that the debug companion or
 // `tagc simulate` read (`explain`, `rule`, `index`, `condition`, `action`, `error`), graph.json,
@@ -36,7 +36,6 @@ export const MANGLED_PROPS = [
   'offerScripts',
   'sanitizeHtml',
   'edgeDomains',
-  'edgeHost',
   // Consent notice and service settings (runtime/consent).
   'crawlerAgents',
   'pathPrefixes',
@@ -45,6 +44,14 @@ export const MANGLED_PROPS = [
   // The identity client's parsed AMCV fields (runtime/identity/amcv.ts); the cookie is a string.
   'aamExpires',
   'consumed',
+  // The identity client's methods that only the runtime's clients and actions call (the window's
+  // Visitor object has its own names), and the form watcher's.
+  'whenReady',
+  'supplementalDataId',
+  'setCustomerIds',
+  'isClientSideId',
+  'visitStarted',
+  'takeAbandoned',
 ] as const;
 
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */

@@ -44,6 +44,15 @@ describe('window.Visitor', () => {
     expect(v.isAllowed()).toBe(true);
   });
 
+  it('takes auth states 0, 1 and 2 as numbers or text and any other value, a prototype key included, as unknown', () => {
+    installVisitorGlobal(win, ORG, createIdentity(win, { orgId: ORG, host: HOST }));
+    const v = (win as unknown as { Visitor: VisitorCtor }).Visitor.getInstance(ORG)!;
+    const states = [2, '1', 'constructor', '__proto__', 'toString', 7, null];
+    v.setCustomerIDs(Object.fromEntries(states.map((authState, i) => [`c${i}`, { id: `id${i}`, authState }])));
+    const got = v.getCustomerIDs() as Record<string, { authState: unknown }>;
+    expect(states.map((_, i) => got[`c${i}`]!.authState)).toEqual([2, 1, 0, 0, 0, 0, 0]);
+  });
+
   it('logs the missing org id on getInstance()', () => {
     installVisitorGlobal(win, ORG, createIdentity(win, { orgId: ORG, host: HOST }));
     expect((win as unknown as { Visitor: VisitorCtor }).Visitor.getInstance()).toBeUndefined();

@@ -213,7 +213,6 @@ describe('options and the mbox cookie', () => {
     expect(deliveryProblem({}, 'get')).toBe('request option is required');
     expect(deliveryProblem({ request: {} }, 'get')).toBe('execute or prefetch is required');
     expect(deliveryProblem({}, 'apply')).toBe('response option is required');
-    expect(deliveryProblem({ request: {} }, 'notify')).toBe('notifications are required');
     expect(viewNameProblem(' ')).toBe('view name must be a non-empty string');
   });
 

@@ -31,7 +31,13 @@ beforeAll(() => {
   test = readFileSync(join(out, manifest.environments.test!.file), 'utf8');
 });
 
-const used = (code: string, name: string) => new RegExp(`\\.${name}\\b|[{,]${name}:|[{,](["'])${name}\\1:|\\[(["'])${name}\\2\\]`).test(code);
+const uses = (code: string, name: string) => code.match(new RegExp(`\\.${name}\\b|[{,]${name}:|[{,](["'])${name}\\1:|\\[(["'])${name}\\2\\]`, 'g'))?.length ?? 0;
+const used = (code: string, name: string) => uses(code, name) > 0;
+
+// Internal names that the A/B client's public options also carry (`getOffer({ params, timeout })`,
+// read by their real name through runtime/target/options.ts apiOption): prod keeps those reads
+// and shortens the rest.
+const ALSO_PUBLIC = ['params', 'timeout'];
 
 describe('the mangled property names', () => {
   it('hold none of the names that cross the bundle boundary', () => {
@@ -41,7 +47,8 @@ describe('the mangled property names', () => {
   it('are each a property the debug bundle still uses by name and the prod bundle no longer does', () => {
     for (const name of MANGLED_PROPS) {
       expect(used(test, name), `${name} in test`).toBe(true);
-      expect(used(prod, name), `${name} in prod`).toBe(false);
+      if (ALSO_PUBLIC.includes(name)) expect(uses(prod, name), `${name} in prod`).toBeLessThan(uses(test, name) / 2);
+      else expect(used(prod, name), `${name} in prod`).toBe(false);
     }
   });
 });

@@ -95,7 +95,7 @@ function scaleSection(g: Record<string, number>, lines: string[]): void {
   lines.push(
     '## Compiler at scale',
     '',
-    '`tagc build` (all five environments) as a process, as a developer runs it; the container (fastest of 3), then a copy of the project with synthetic rule modules added (compiler/bench/compiler-scale.ts). CPU is node and esbuild together; peak memory is the process tree sampled every 20 ms.',
+    '`tagc build` (all five environments) as a process, as a developer runs it; the container (fastest of 3), then a copy of the project with synthetic rule modules added (compiler/bench/compiler-scale.ts). CPU is node, esbuild and TypeScript together; peak memory is the process tree sampled every 20 ms.',
     '',
     '| build | wall ms | CPU ms | peak MB (tree) | peak MB (node) |',
     '| --- | ---: | ---: | ---: | ---: |',

@@ -58,19 +58,38 @@ export function syntheticProject(root: string, count: number, into: string): str
 
 const TICK_MS = 10; // USER_HZ: /proc reports CPU time in 1/100 s
 
-/** Resident memory (bytes) of a process and its descendants, and each one's CPU time so far (ms). */
-function sampleTree(pid: number, cpu: Map<number, number>): number {
+/** Which program a process of the build is, from its command name in /proc. */
+export type Program = 'node' | 'esbuild' | 'typescript';
+
+function programOf(comm: string): Program {
+  if (comm.startsWith('esbuild')) return 'esbuild';
+  // TypeScript 7's native executable: the typecheck (tsc) and the network proof's API process.
+  if (comm.startsWith('tsc') || comm.startsWith('tsgo')) return 'typescript';
+  return 'node';
+}
+
+/** Per process of a build: its program and its CPU time (ms) so far. */
+type CpuSamples = Map<number, { program: Program; ms: number }>;
+
+/**
+ * Resident memory (bytes) of a process and its descendants, each one's CPU time so far, and
+ * the resident memory of each program's processes in this sample (added to `byProgram`).
+ */
+function sampleTree(pid: number, cpu: CpuSamples, byProgram: Record<Program, number>): number {
   let rss = 0;
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    rss += own;
     // Fields after the command name: utime and stime are the 12th and 13th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const program = programOf(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+    byProgram[program] += own;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    cpu.set(pid, { program, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS });
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       const children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
-      for (const child of children ? children.split(/\s+/) : []) rss += sampleTree(Number(child), cpu);
+      for (const child of children ? children.split(/\s+/) : []) rss += sampleTree(Number(child), cpu, byProgram);
     }
   } catch {
     // The process ended between two reads.
@@ -95,6 +114,19 @@ export interface ProcessRun {
   peakBytes: number;
   /** Peak of the node process alone (what /usr/bin/time reports for `tagc build`). */
   nodePeakBytes: number;
+  /** CPU time (ms) by program: node (the compiler), esbuild's service, TypeScript (typecheck and network proof). */
+  cpuByProgram: Record<Program, number>;
+  /** Peak resident memory of esbuild's service. */
+  esbuildPeakBytes: number;
+  /** The phase timings the build printed (`load`, `validate`, ..., `emit`), ms. */
+  phases: Record<string, number>;
+}
+
+/** The phase timings `tagc build` prints, one `<phase> <ms> ms` line each. */
+export function phaseTimings(output: string): Record<string, number> {
+  const phases: Record<string, number> = {};
+  for (const m of output.matchAll(/^(\S.*?)\s+(\d+) ms$/gm)) phases[m[1]] = Number(m[2]);
+  return phases;
 }
 
 /** Runs `tagc build` on `project` into `out`; rejects with its output when it fails. */
@@ -105,11 +137,14 @@ export function timedBuild(project: string, out: string): Promise<ProcessRun> {
     let output = '';
     let peak = 0;
     let nodePeak = 0;
-    const cpu = new Map<number, number>();
+    let esbuildPeak = 0;
+    const cpu: CpuSamples = new Map();
     const sample = () => {
       if (!child.pid) return;
-      peak = Math.max(peak, sampleTree(child.pid, cpu));
+      const byProgram: Record<Program, number> = { node: 0, esbuild: 0, typescript: 0 };
+      peak = Math.max(peak, sampleTree(child.pid, cpu, byProgram));
       nodePeak = Math.max(nodePeak, ownRss(child.pid));
+      esbuildPeak = Math.max(esbuildPeak, byProgram.esbuild);
     };
     const timer = setInterval(sample, 20);
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -121,8 +156,10 @@ export function timedBuild(project: string, out: string): Promise<ProcessRun> {
     child.on('close', (code) => {
       clearInterval(timer);
       const ms = performance.now() - t0;
-      const cpuMs = [...cpu.values()].reduce((a, b) => a + b, 0);
-      if (code === 0) resolve({ ms, cpuMs, peakBytes: peak, nodePeakBytes: nodePeak });
+      const cpuByProgram: Record<Program, number> = { node: 0, esbuild: 0, typescript: 0 };
+      for (const { program, ms: used } of cpu.values()) cpuByProgram[program] += used;
+      const cpuMs = cpuByProgram.node + cpuByProgram.esbuild + cpuByProgram.typescript;
+      if (code === 0) resolve({ ms, cpuMs, peakBytes: peak, nodePeakBytes: nodePeak, cpuByProgram, esbuildPeakBytes: esbuildPeak, phases: phaseTimings(output) });
       else reject(new Error(`tagc build of ${project} exited ${code}:\n${output.slice(-2000)}`));
     });
   });
@@ -133,6 +170,12 @@ export const perRule = (a: { rules: number; ms: number }, b: { rules: number; ms
 
 const MB = 2 ** 20;
 
+/** Phases of the build's printed timings kept as figures at each size. */
+export const SCALE_PHASES = ['load', 'validate', 'graph', 'types', 'plan', 'typecheck', 'network proof', 'bundle test', 'bundle prod', 'emit'] as const;
+
+/** A phase's name in a figure's key: `network proof` -> `NetworkProof`. */
+export const phaseKey = (phase: string) => phase.replace(/(?:^|\s)(\w)/g, (_, c: string) => c.toUpperCase());
+
 export async function benchCompilerScale(root: string = REPO): Promise<Record<string, number>> {
   const tmp = join(REPO, '.tagc-tmp', `scale-${process.pid}`);
   try {
@@ -142,6 +185,12 @@ export async function benchCompilerScale(root: string = REPO): Promise<Record<st
       figures[`${name}CpuMs`] = run.cpuMs;
       figures[`${name}PeakMB`] = run.peakBytes / MB;
       figures[`${name}NodePeakMB`] = run.nodePeakBytes / MB;
+      figures[`${name}EsbuildPeakMB`] = run.esbuildPeakBytes / MB;
+      figures[`${name}NodeCpuMs`] = run.cpuByProgram.node;
+      figures[`${name}EsbuildCpuMs`] = run.cpuByProgram.esbuild;
+      figures[`${name}TypeScriptCpuMs`] = run.cpuByProgram.typescript;
+      // The phases that show whether a part of the compiler grows faster than the rules.
+      for (const phase of SCALE_PHASES) if (run.phases[phase] !== undefined) figures[`${name}Phase${phaseKey(phase)}Ms`] = run.phases[phase];
     };
     // The container itself: the fastest of 3 (the first run also warms the file cache).
     const container: ProcessRun[] = [];

@@ -1,6 +1,7 @@
 import type { BenchFigures } from './index';
 import type { StackFigures } from './stacks';
 import type { Spread } from './stats';
+import { phaseKey, SCALE_PHASES } from './compiler-scale';
 
 // docs/benchmarks.md from one run's figures: goals first, then each group with its method.
 
@@ -97,7 +98,7 @@ function scaleSection(g: Record<string, number>, lines: string[]): void {
   lines.push(
     '## Compiler at scale',
     '',
-    '`tagc build` (all five environments) as a process, as a developer runs it; the container (fastest of 3), then a copy of the project with synthetic rule modules added (compiler/bench/compiler-scale.ts). CPU is node and esbuild together; peak memory is the process tree sampled every 20 ms.',
+    '`tagc build` (all five environments) as a process, as a developer runs it; the container (fastest of 3), then a copy of the project with synthetic rule modules added (compiler/bench/compiler-scale.ts). CPU is node, esbuild and TypeScript together; peak memory is the process tree sampled every 20 ms.',
     '',
     '| build | wall ms | CPU ms | peak MB (tree) | peak MB (node) |',
     '| --- | ---: | ---: | ---: | ---: |',
@@ -108,7 +109,32 @@ function scaleSection(g: Record<string, number>, lines: string[]): void {
     '',
     `Per added rule: ${fix(g.msPerRule1000to2000, 2)} ms (1,000 -> 2,000), ${fix(g.msPerRule2000to5000, 2)} ms (2,000 -> 5,000).`,
     '',
+    ...scaleBreakdown(g),
   );
+}
+
+/** Where a build's CPU, memory and time go, by program and by phase (compiler-scale.ts). */
+function scaleBreakdown(g: Record<string, number>): string[] {
+  const sizes: [string, string][] = [
+    ['container', 'container'],
+    ['+ 1,000 rules', 'synthetic1000'],
+    ['+ 2,000 rules', 'synthetic2000'],
+    ['+ 5,000 rules', 'synthetic5000'],
+  ];
+  if (g.synthetic5000NodeCpuMs === undefined) return [];
+  const phases = SCALE_PHASES.filter((p) => sizes.some(([, key]) => g[`${key}Phase${phaseKey(p)}Ms`] !== undefined));
+  return [
+    'By program: CPU of node (the compiler), of esbuild\'s service and of TypeScript (typecheck and network proof), and esbuild\'s peak; then the phase timings the build prints (they overlap: the network proof, typecheck and bundles run side by side).',
+    '',
+    '| build | CPU node | CPU esbuild | CPU TypeScript | peak MB (esbuild) |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...sizes.map(([label, key]) => `| ${label} | ${n0(g[`${key}NodeCpuMs`])} | ${n0(g[`${key}EsbuildCpuMs`])} | ${n0(g[`${key}TypeScriptCpuMs`])} | ${n0(g[`${key}EsbuildPeakMB`])} |`),
+    '',
+    `| phase (ms) | ${sizes.map(([label]) => label).join(' | ')} |`,
+    `| --- |${sizes.map(() => ' ---: |').join('')}`,
+    ...phases.map((p) => `| ${p} | ${sizes.map(([, key]) => n0(g[`${key}Phase${phaseKey(p)}Ms`])).join(' | ')} |`),
+    '',
+  ];
 }
 
 function profileSection(g: Record<string, number>, lines: string[]): void {

@@ -95,6 +95,23 @@ describe('data elements as data', () => {
     expect(values(asTable(declared, true))).toEqual(expected);
   });
 
+  it('builds a row into its declaration only when it is first read, and then always gives that same declaration', () => {
+    let calls = 0;
+    const reader = (params: { path: string }) => {
+      calls++;
+      return () => params.path;
+    };
+    const table = dataElementTable([['dataLayerValue', reader as KindReader[1]]], { a: [0, { path: 'a' }], b: [0, { path: 'b' }] });
+    expect(calls).toBe(0);
+    expect(Object.keys(table)).toEqual(['a', 'b']);
+    expect('a' in table && Object.prototype.hasOwnProperty.call(table, 'b') && !('c' in table)).toBe(true);
+    const first = table.a;
+    expect(calls).toBe(1);
+    expect(table.a).toBe(first);
+    expect(calls).toBe(1);
+    expect(table.c).toBeUndefined();
+  });
+
   it('leaves out the viewer-only description where bundles strip it, and keeps a non-JSON declaration as code', () => {
     expect(dataRow(declared.pageName, readers, true)!.options).toEqual({ clean: true });
     expect(dataRow(declared.pageName, readers, false)!.options).toEqual({ clean: true, description: 'the page name' });

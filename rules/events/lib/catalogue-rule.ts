@@ -91,10 +91,10 @@ export function catalogueRule(event: EventName, options: CatalogueRuleOptions = 
         ...shared,
       })
     : analyticsEvent({ linkName: event, linkType, events: row.events, vars, ...shared });
-  const events = row.events.length ? `${row.events.join(', ')}${row.value ? ` (= seconds)` : ''}` : 'no event number';
+  // The description is built inside its property, so that prod bundles drop it with the property.
   return rule({
     id: options.id ?? `analytics-${kebab(trigger)}`,
-    description: options.description ?? `${trigger}: link hit with ${events}. ${row.description}`,
+    description: options.description ?? `${trigger}: link hit with ${row.events.length ? `${row.events.join(', ')}${row.value ? ` (= seconds)` : ''}` : 'no event number'}. ${row.description}`,
     events: [event],
     conditions: [analyticsConsent, ...(options.conditions ?? [])],
     actions: [action],

@@ -37,11 +37,6 @@ export function buildViewer(outDir?: string): Promise<void> {
   return run(args);
 }
 
-/** `tagc build` into build/. */
-export function buildContainer(): Promise<void> {
-  return run([join(REPO, 'compiler', 'cli', 'bin.js'), 'build']);
-}
-
 /** Answers /manifest.json and /prod/graph.json with a synthetic build of `count` rules. */
 export function syntheticRoutes(count: number): Route {
   const { manifest, graph } = syntheticBuild(count);

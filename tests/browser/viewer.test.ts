@@ -1,22 +1,24 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildContainer, buildViewer, SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
+import { buildViewer, SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
 import type { Graph, Manifest } from '../../compiler/graph-types';
 import { loadScenarios } from '../../compiler/scenarios/load';
 import { previewRoute } from '../../compiler/serve/preview';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
 import { connectChromium } from '../helpers/chromium';
-import { REPO } from '../helpers/container';
+import { REPO, removeContainer } from '../helpers/container';
+import { realBuild } from '../helpers/real-build';
 
-// The viewer in real Chromium on the real build: `tagc build` + `vite build` into build/, build/
-// served from 127.0.0.1, screenshots under build/test-artifacts/. A second server answers the
-// build files with a synthetic 5,000-rule build next to the same viewer.
+// The viewer in real Chromium on the real build: the run's build of the container (realBuild(),
+// the same compile as `tagc build`) copied to a folder of this file's own with a `vite build` of
+// the viewer beside it, served from 127.0.0.1; screenshots under build/test-artifacts/. A second
+// server answers the build files with a synthetic 5,000-rule build next to the same viewer.
 
-const BUILD = join(REPO, 'build');
-const ARTIFACTS = join(BUILD, 'test-artifacts');
+const BUILD = join(REPO, '.tagc-tmp', `viewer-test-${process.pid}`);
+const ARTIFACTS = join(REPO, 'build', 'test-artifacts');
 const DESKTOP = { width: 1280, height: 800 };
 /** A real `tagc diff --format json` report, served beside the build (relative to it). */
 const DIFF_REPORT = 'test-artifacts/diff-report.json';
@@ -32,11 +34,12 @@ const graphs: Record<string, Graph> = {};
 const problems: string[] = [];
 
 beforeAll(async () => {
-  await buildContainer();
-  await buildViewer();
+  cpSync(realBuild(), BUILD, { recursive: true });
+  await buildViewer(join(BUILD, 'viewer'));
   manifest = JSON.parse(readFileSync(join(BUILD, 'manifest.json'), 'utf8')) as Manifest;
   for (const env of Object.keys(manifest.environments)) graphs[env] = JSON.parse(readFileSync(join(BUILD, env, 'graph.json'), 'utf8')) as Graph;
   mkdirSync(ARTIFACTS, { recursive: true });
+  mkdirSync(join(BUILD, 'test-artifacts'), { recursive: true });
   writeFileSync(join(BUILD, DIFF_REPORT), readFileSync(join(REPO, 'tests', 'fixtures', 'diff', 'page-name-report.json')));
   server = await startServer({ dir: BUILD });
   synthetic = await startServer({ dir: BUILD, routes: [syntheticRoutes(SYNTHETIC_RULES)] });
@@ -49,6 +52,7 @@ afterAll(async () => {
   await server?.close();
   await synthetic?.close();
   await served?.close();
+  removeContainer(BUILD);
 });
 
 async function open(url: string, viewport = DESKTOP): Promise<Page> {

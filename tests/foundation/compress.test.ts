@@ -22,7 +22,7 @@ const SOURCE = [
   '  for (const item of items.slice(0, LIMIT)) out.push(label(item));',
   '  return out;',
   '}',
-  '(globalThis as Record<string, unknown>).compressed = run;',
+  'Object.assign(globalThis, { compressed: run });',
 ].join('\n');
 
 async function esbuildOutput(): Promise<{ code: string; map: string }> {

@@ -33,7 +33,8 @@ function cell(s: Spread, unit: string): string {
 }
 
 export const PEER_TEXT = `The peer is the Adobe stack as far as npm has it: **Turbine 28.1.0** (\`@adobe/reactor-turbine\`,
-the engine of every Launch library) bundled by esbuild with a **Launch container generated from
+the engine of every Launch library) bundled by esbuild and compressed by swc as tagc's prod bundle
+is, with a **Launch container generated from
 the prod build's graph.json** (compiler/bench/peer-container.ts; never from the container's source):
 
 - one Launch rule per tagc prod rule, in the same firing order (\`ruleOrder\` = tagc's order), with

@@ -8,7 +8,7 @@ import { allowedEdge } from './edge';
 import { fire, type TargetEventType } from './events';
 import { hideBody, showBody } from './flicker';
 import { readMbox, writeMbox, type MboxEntries } from './mbox-cookie';
-import { apiOption, deliveryProblem, mboxProblem, viewNameProblem, type GetOfferOptions } from './options';
+import { deliveryProblem, mboxProblem, viewNameProblem, type GetOfferOptions } from './options';
 import { actionsOf, applyAction, checkedAction, markFailed, RenderError } from './render';
 
 // The A/B testing and personalization client (at.js 2.x compatible delivery calls): one per
@@ -222,7 +222,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
         options.error('error', 'content delivery is disabled');
         return;
       }
-      send({ execute: { mboxes: [{ index: 0, name: options.mbox, parameters: targetParameters(apiOption(options, 'params') ?? {}) }] } }, apiOption(options, 'timeout') ?? TARGET_TIMEOUT_MS, options.mbox).then(
+      send({ execute: { mboxes: [{ index: 0, name: options.mbox, parameters: targetParameters(options.params ?? {}) }] } }, options.timeout ?? TARGET_TIMEOUT_MS, options.mbox).then(
         (r) => safeCall(() => options.success(r.execute?.mboxes?.find((m) => m.name === options.mbox)?.options ?? [])),
         (e: DeliveryError) => safeCall(() => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message)),
       );
@@ -239,7 +239,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       const problem = deliveryProblem(options, 'get');
       if (problem) throw new Error(problem);
       if (!usable('getOffers')) throw new Error('content delivery is disabled');
-      return send(options.request, apiOption(options, 'timeout') ?? TARGET_TIMEOUT_MS);
+      return send(options.request, options.timeout ?? TARGET_TIMEOUT_MS);
     },
     async applyOffers(options) {
       const problem = deliveryProblem(options, 'apply');
@@ -257,7 +257,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
         return;
       }
       if (!usable(options.mbox)) return;
-      notify(options.mbox, options.type ?? 'click', [], { parameters: targetParameters(apiOption(options, 'params') ?? {}) });
+      notify(options.mbox, options.type ?? 'click', [], { parameters: targetParameters(options.params ?? {}) });
     },
     triggerView(name) {
       const problem = viewNameProblem(name);

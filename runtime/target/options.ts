@@ -10,15 +10,6 @@ export interface GetOfferOptions {
   timeout?: number;
 }
 
-/**
- * An option of the public API read through a key held in a variable: `params` and `timeout` are also
- * rule-record keys, which prod builds shorten (compiler/phases/5-emit/mangled-props.ts), and a page
- * passes them by their real names.
- */
-export function apiOption<O extends object, K extends keyof O>(options: O, name: K): O[K] {
-  return options[name];
-}
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }

@@ -3,9 +3,9 @@ import type { BuildOptions } from 'esbuild';
 // Property names of tagc's runtime that builds without debug logging shorten (esbuild mangleProps).
 // Each one is written and read only by code inside the one bundle: rule records, action
 // declarations, and option objects of the runtime's clients. A name that crosses a boundary must
-// never be here: wire formats and service responses (a Target offer's `selector` and a delivery response's `edgeHost`, `actions` as an
-// offer type is a string, not a key), cookies and storage, window globals and the `_satellite` /
-// `tagc` API, data-layer payloads (`processStepLabel`), monitor events that the debug companion or
+// never be here: wire formats and service responses (a Target offer's `selector` and a delivery
+// response's `edgeHost`, `actions` as an offer type is a string, not a key), cookies and storage,
+// window globals and the `_satellite` / `tagc` API and the options a page passes to it, data-layer payloads (`processStepLabel`), monitor events that the debug companion or
 // `tagc simulate` read (`explain`, `rule`, `index`, `condition`, `action`, `error`), graph.json,
 // or anything JSON-serialised. tests/foundation/mangled-props.test.ts holds that public list.
 // Quoted keys are mangled too (mangleQuoted): the generated entry writes its config literals as
@@ -13,10 +13,9 @@ import type { BuildOptions } from 'esbuild';
 // belong here, never a container's config keys.
 export const MANGLED_PROPS = [
   // Rule records and action declarations (runtime/declare, runtime/core/dispatch.ts).
+  // `params` and `timeout` stay: the A/B client's public options carry them (getOffer).
   'conditions',
-  'params',
   'kind',
-  'timeout',
   // The context every kind and custom step gets (runtime/declare/types.ts).
   'runtime',
   'win',

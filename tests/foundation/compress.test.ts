@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { build } from 'esbuild';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { describe, expect, it } from 'vitest';
-import type { Manifest } from '../../compiler/graph-types';
 import { BROWSER_SCRIPT } from '../../compiler/phases/5-emit/browser-build';
 import { compressScript } from '../../compiler/phases/5-emit/compress';
-import { realBuild } from '../helpers/real-build';
+import { realBundlePath } from '../helpers/real-build';
 
 // swc's pass over esbuild's output (compiler/phases/5-emit/compress.ts): smaller code, the same
 // behaviour, and a source map that still names the project's sources.
@@ -68,9 +66,7 @@ describe('the swc pass over esbuild output', () => {
   });
 
   it('leaves the real prod bundle mapped to the runtime and the container sources', () => {
-    const out = realBuild();
-    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
-    const file = join(out, manifest.environments.prod!.file);
+    const file = realBundlePath('prod');
     const code = readFileSync(file, 'utf8');
     const map = readFileSync(`${file}.map`, 'utf8');
     expect(originOf(code, map, '"[tagc]"').source).toBe('runtime/core/log.ts');

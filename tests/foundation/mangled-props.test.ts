@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../compiler/graph-types';
 import { MANGLED_PROPS } from '../../compiler/phases/5-emit/mangled-props';
-import { realBuild } from '../helpers/real-build';
+import { realBundle } from '../helpers/real-build';
 
 // The property names builds without debug logging shorten: none may cross the bundle's boundary,
 // and each must be one the runtime really writes (else the list only grows stale).
@@ -27,10 +24,8 @@ let prod: string;
 let test: string;
 
 beforeAll(() => {
-  const out = realBuild();
-  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
-  prod = readFileSync(join(out, manifest.environments.prod!.file), 'utf8');
-  test = readFileSync(join(out, manifest.environments.test!.file), 'utf8');
+  prod = realBundle('prod');
+  test = realBundle('test');
 });
 
 const used = (code: string, name: string) => new RegExp(`\\.${name}\\b|[{,]${name}:|[{,](["'])${name}\\1:|\\[(["'])${name}\\2\\]`).test(code);

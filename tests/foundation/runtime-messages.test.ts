@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
 import { messagesMarkdown } from '../../compiler/diagnostics/messages-docs';
-import type { Manifest } from '../../compiler/graph-types';
 import { simulate } from '../../compiler/simulate';
 import { expandLine, failureText, isMessageCode, messageText, MESSAGES, Msg } from '../../runtime/core/messages';
 import { container, removeContainer, ruleSource } from '../helpers/container';
-import { realBuild } from '../helpers/real-build';
+import { realBuild, realBundle } from '../helpers/real-build';
 
 // The runtime's warnings and errors are codes of one table (runtime/core/messages.ts): the debug
 // builds print the text, prod prints the code, and simulate and the docs turn codes back into text.
@@ -67,10 +66,8 @@ describe('the runtime message table', () => {
 });
 
 describe('runtime messages in the real prod build', () => {
-  const out = realBuild();
-  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
-  const code = readFileSync(join(out, manifest.environments.prod!.file), 'utf8');
-  const debugBundle = readFileSync(join(out, manifest.environments.test!.file), 'utf8');
+  const code = realBundle('prod');
+  const debugBundle = realBundle('test');
 
   it('carries none of the texts, which the test bundle does carry', () => {
     // The A/B client also gives its own page-facing error this prefix (at.js's wording).
@@ -83,7 +80,7 @@ describe('runtime messages in the real prod build', () => {
 
   it('tagc simulate --env prod records a coded line as the text the debug builds print', async () => {
     const push = [{ page: {} }];
-    const [prod, test] = await Promise.all(['prod', 'test'].map((env) => simulate({ env, buildDir: out, url: 'https://www.firm.example/', push })));
+    const [prod, test] = await Promise.all(['prod', 'test'].map((env) => simulate({ env, buildDir: realBuild(), url: 'https://www.firm.example/', push })));
     const missing = (r: typeof prod) => r.console.filter((c) => c.text.includes('E10') || c.text.includes('Missing event name'));
     expect(missing(prod)).toEqual([{ level: 'error', text: '[tagc] EVENT NAME VALIDATION FAILED: Missing event name' }]);
     expect(missing(test)).toEqual(missing(prod));

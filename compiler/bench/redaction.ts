@@ -2,7 +2,8 @@
 // link hit's URL (25 variables, the page URL inside `g`, events, products, context data) with
 // nothing to find and with an email, a phone number and a card in it; and an A/B delivery body.
 // The peer in the same run is building that beacon (what the analytics client does per hit).
-// Median of many runs; figures, never thresholds.
+// Median of many runs; figures, never thresholds. Then hostile values (long runs before an @,
+// digits without end) at two lengths: linear patterns take 4x as long for 4x the length.
 
 const RUNS = 3000;
 
@@ -21,13 +22,31 @@ function timeEach(run: () => unknown): number {
   return Math.round(median(times) * 10) / 10;
 }
 
+/** Hostile values of about `n` characters that hold no PII: each is a worst case of one pattern. */
+const hostileValues = (n: number) => ['a'.repeat(n) + '@x', '1'.repeat(n), `${'1 '.repeat(n / 2)}x`, `${'%25'.repeat(n / 3)}40`, `${'a.'.repeat(n / 2)}@b`];
+
+/** Microseconds to redact every hostile value of about `n` characters as text and inside a URL (median of a few). */
+function hostileMicros(n: number, redactText: (s: string) => string, redactUrl: (s: string) => string): number {
+  const values = hostileValues(n);
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    for (const v of values) {
+      redactText(v);
+      redactUrl(`https://www.shop.example/?v=${v}`);
+    }
+    times.push((performance.now() - t0) * 1000);
+  }
+  return Math.round(median(times));
+}
+
 export async function benchRedaction(): Promise<Record<string, number>> {
   const g = globalThis as Record<string, unknown>;
   g.__TAGC_ENV__ ??= 'prod';
   g.__TAGC_DEBUG__ ??= false;
   g.__TAGC_VALIDATE__ ??= false;
   const { buildBeaconUrl, buildQuery } = await import('../../runtime/analytics/beacon');
-  const { configureRedaction, redactBody, redactUrl } = await import('../../runtime/privacy/redact');
+  const { configureRedaction, redactBody, redactText, redactUrl } = await import('../../runtime/privacy/redact');
   configureRedaction({ strip: ['email', 'token'] });
 
   const page = 'https://www.shop.example/us/funds/growth-fund.html?cid=spring&utm_source=newsletter';
@@ -47,6 +66,8 @@ export async function benchRedaction(): Promise<Record<string, number>> {
   const redactClean = timeEach(() => redactUrl(clean));
   const redactDirty = timeEach(() => redactUrl(dirty));
   const redactDelivery = timeEach(() => redactBody(body));
+  const hostile16k = hostileMicros(16_384, redactText, redactUrl);
+  const hostile64k = hostileMicros(65_536, redactText, redactUrl);
   return {
     buildBeaconMicros: build,
     redactBeaconMicros: redactClean,
@@ -54,5 +75,9 @@ export async function benchRedaction(): Promise<Record<string, number>> {
     redactDeliveryBodyMicros: redactDelivery,
     redactToBuildRatio: Math.round((redactClean / build) * 100) / 100,
     beaconBytes: clean.length,
+    hostile16kMicros: hostile16k,
+    hostile64kMicros: hostile64k,
+    // 4 when linear in the length, 16 when quadratic.
+    hostileGrowth: Math.round((hostile64k / hostile16k) * 100) / 100,
   };
 }

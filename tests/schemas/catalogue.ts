@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listModules } from '../../compiler/project';
 import { validatorsCode } from '../../compiler/phases/5-emit/validators';
@@ -18,14 +18,18 @@ export async function loadCatalogue(): Promise<EventSchemaDeclaration[]> {
 }
 
 let counter = 0;
-/** Writes the generated validators module to a temporary file and imports it. */
+/** Writes the generated validators module to a temporary file, imports it and removes the file. */
 export async function compiledValidators(schemas: readonly EventSchemaDeclaration[]): Promise<Record<string, Validator>> {
   const dir = join(REPO, '.tagc-tmp', `validators-${process.pid}-${counter++}`);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'validators.ts');
   const runtime = JSON.stringify(join(REPO, 'runtime', 'validation', 'ajv-runtime.ts'));
   writeFileSync(file, `import { ucs2length as __tagcUcs2length, equal as __tagcEqual } from ${runtime};\nexport const validators = ${validatorsCode(schemas)};\n`);
-  return ((await import(file)) as { validators: Record<string, Validator> }).validators;
+  try {
+    return ((await import(file)) as { validators: Record<string, Validator> }).validators;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export const exampleOf = (d: EventSchemaDeclaration): Json => (d.schema.examples as Json[])[0];

@@ -64,13 +64,14 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
 export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp, extras: EntryExtras = {}): string {
   const lines: string[] = [`import { start } from ${js(runtimeStart)};`, `import { eventTable } from ${js(eventTableModule(runtimeStart))};`];
   // The order of the imports is the order of the modules in the bundle (each after what it
-  // imports). Data elements first, then the rules by file (neighbours in a folder look alike):
-  // gzip finds more repeats within its 32 KB window than in firing order (-130 B gzip -9 prod).
+  // imports). Data elements first, then the rules by file (neighbours in a folder look alike), in
+  // descending order of path: gzip finds more repeats within its 32 KB window than in firing order
+  // (prod: -130 B gzip -9 by file ascending, -104 B more descending; measured, not derived).
   // Rule and data-element modules only declare, so the order in which they evaluate changes
   // nothing; `rules` below keeps the firing order.
   const dataElements = dataElementsSource(graph, plan, extras.readers);
   lines.push(...dataElements.imports);
-  const byFile = plan.rules.map((r, i) => ({ abs: r.loaded.abs, i })).sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : a.i - b.i));
+  const byFile = plan.rules.map((r, i) => ({ abs: r.loaded.abs, i })).sort((a, b) => (a.abs < b.abs ? 1 : a.abs > b.abs ? -1 : a.i - b.i));
   for (const { abs, i } of byFile) lines.push(`import r${i} from ${js(abs)};`);
   lines.push(...(extras.prelude ?? []));
   lines.push(`const rules = [${plan.rules.map((_, i) => `r${i}`).join(', ')}];`);

@@ -1,5 +1,6 @@
 import { start, type ContainerConfig, type Runtime } from '../../runtime/core/start';
 import type { DataElement, Rule } from '../../runtime/declare/types';
+import { eventTable } from '../../runtime/events/table';
 
 // Boots the real runtime in the test's happy-dom window with hand-made rules, the way a
 // generated entry does, after clearing what an earlier boot left on the window.
@@ -30,16 +31,7 @@ export function resetWindow(): void {
 
 export function sortRules(rules: Rule[]): { rules: Rule[]; table: Record<string, number[]>; sources: ContainerConfig['sources'] } {
   const sorted = [...rules].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
-  const table: Record<string, number[]> = {};
-  const sources: ContainerConfig['sources'][number][] = [];
-  sorted.forEach((r, i) =>
-    r.events.forEach((e) => {
-      const key = typeof e === 'string' ? e : e.key;
-      (table[key] ??= []).push(i);
-      if (typeof e !== 'string' && !sources.some((s) => s.key === key)) sources.push(e);
-    }),
-  );
-  return { rules: sorted, table, sources };
+  return { rules: sorted, ...eventTable(sorted) };
 }
 
 export function boot(rules: Rule[], dataElements: Record<string, DataElement> = {}, domains = ['localhost', 'firm.example'], extra: Partial<ContainerConfig> = {}): Booted {

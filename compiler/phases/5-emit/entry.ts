@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { EnvPlan } from '../4-plan';
 import type { ContainerGraph } from '../3-graph';
 import { dataRow, type DataElementReaders } from './data-element-rows';
@@ -23,6 +26,12 @@ export interface EntryExtras {
 }
 
 const js = (v: unknown) => JSON.stringify(v);
+
+/** runtime/events/table.ts beside the runtime the bundle uses (the container's own, else tagc's). */
+function eventTableModule(runtimeStart: string): string {
+  const beside = join(dirname(runtimeStart), '..', 'events', 'table.ts');
+  return existsSync(beside) ? beside : fileURLToPath(new URL('../../../runtime/events/table.ts', import.meta.url));
+}
 
 /** The imports and the `dataElements` expression of an entry. */
 function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataElementReaders | undefined): { imports: string[]; expression: string } {
@@ -53,17 +62,25 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
 }
 
 export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp, extras: EntryExtras = {}): string {
-  const lines: string[] = [`import { start } from ${js(runtimeStart)};`];
-  plan.rules.forEach((r, i) => lines.push(`import r${i} from ${js(r.loaded.abs)};`));
+  const lines: string[] = [`import { start } from ${js(runtimeStart)};`, `import { eventTable } from ${js(eventTableModule(runtimeStart))};`];
+  // The order of the imports is the order of the modules in the bundle (each after what it
+  // imports). Data elements first, then the rules by file (neighbours in a folder look alike), in
+  // descending order of path: gzip finds more repeats within its 32 KB window than in firing order
+  // (prod: -130 B gzip -9 by file ascending, -104 B more descending; measured, not derived).
+  // Rule and data-element modules only declare, so the order in which they evaluate changes
+  // nothing; `rules` below keeps the firing order.
   const dataElements = dataElementsSource(graph, plan, extras.readers);
   lines.push(...dataElements.imports);
+  const byFile = plan.rules.map((r, i) => ({ abs: r.loaded.abs, i })).sort((a, b) => (a.abs < b.abs ? 1 : a.abs > b.abs ? -1 : a.i - b.i));
+  for (const { abs, i } of byFile) lines.push(`import r${i} from ${js(abs)};`);
   lines.push(...(extras.prelude ?? []));
   lines.push(`const rules = [${plan.rules.map((_, i) => `r${i}`).join(', ')}];`);
+  // The event table and the sources are the plan's (plan.table, plan.sources), built again from
+  // the rules when the bundle starts (runtime/events/table.ts): the event names travel once.
   lines.push(
     `start({`,
     `  rules,`,
-    `  table: ${js(plan.table)},`,
-    `  sources: [${plan.sources.map(([r, e]) => `rules[${r}].events[${e}]`).join(', ')}],`,
+    `  ...eventTable(rules),`,
     `  dataElements: ${dataElements.expression},`,
     `  domains: ${js(domains)},`,
     `  build: { environment: ${js(plan.env.name)}, version: ${js(stamp.version)}, buildTime: ${js(stamp.buildTime)}, hash: ${js(HASH_PLACEHOLDER)} },`,

@@ -1,4 +1,5 @@
 import { de, rule } from '../../../runtime/declare';
+import { TOOLING } from '../../../runtime/declare/tooling';
 import type { Action, Condition, DataElementRef, EventName, Rule, RuleContext } from '../../../runtime/declare/types';
 import type { LinkType } from '../../../runtime/analytics/beacon';
 import { analyticsConsent } from '../../consent/lib/gates';
@@ -49,7 +50,8 @@ export function hitAtRunTime(label: string, vars: Record<string, DataElementRef>
   const { reads, ...events } = declared;
   return {
     kind: 'custom',
-    params: { label, vars, ...reads, ...events },
+    // Only the compiler reads a custom step's params (runtime/declare/tooling.ts).
+    params: TOOLING ? { label, vars, ...reads, ...events } : {},
     sends: 'analytics',
     run(ctx) {
       const hit = parts(ctx);
@@ -79,13 +81,14 @@ export interface CatalogueRuleOptions {
 export function catalogueRule(event: EventName, options: CatalogueRuleOptions = {}): Rule {
   const trigger = options.trigger ?? (event as Trigger);
   const row = eventRow(trigger);
-  if (!row) throw new Error(`rules/lib/event-numbers.ts has no row for "${trigger}"`);
-  const linkType = LINK_TYPES[row.hit];
-  if (!linkType) throw new Error(`"${trigger}" sends no link hit (its row says ${row.hit})`);
+  // Checked when the compiler loads the rule (the bundle runs the same code on the same rows).
+  if (TOOLING && !row) throw new Error(`rules/lib/event-numbers.ts has no row for "${trigger}"`);
+  const linkType = LINK_TYPES[row.hit]!;
+  if (TOOLING && !linkType) throw new Error(`"${trigger}" sends no link hit (its row says ${row.hit})`);
   const vars = varsOf(row);
   const shared = row.shared ? { sharedEvents: row.events } : {};
   const action = row.value
-    ? hitAtRunTime(`send ${row.events.join(', ')} = seconds in «${row.value}», with the row's variables`, vars, (ctx) => ({ linkName: event, linkType, events: numericEvents(row, ctx) }), {
+    ? hitAtRunTime(TOOLING ? `send ${row.events.join(', ')} = seconds in «${row.value}», with the row's variables` : '', vars, (ctx) => ({ linkName: event, linkType, events: numericEvents(row, ctx) }), {
         reads: { value: de(row.value) },
         events: row.events,
         ...shared,

@@ -36,6 +36,7 @@ const answers = new Map<string, boolean>();
 export function configureEgress(next: EgressPolicy | null): void {
   policy = next;
   answers.clear();
+  known.clear();
 }
 
 /** The inventory entries that cover a host: itself, then `*.` each parent domain (a.b.c: `*.b.c`, `*.c`). */
@@ -59,8 +60,40 @@ function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: strin
   return answer;
 }
 
+// URLs whose part before the query was parsed before: a page sends to the same few endpoints
+// again and again (every beacon), and the URL parser (with the page's location read twice) is the
+// largest part of a permit. An absolute http(s) URL whose prefix is here, and whose query holds
+// only characters the URL serializer keeps as they are (so that `new URL(raw).href === raw`),
+// skips the parser: its scheme is known to pass, the host answer is the one the prefix got. The
+// consent check and the redaction run for every request, as before. Dropped with the policy.
+interface Known {
+  win: Window;
+  /** The host check's answer for this prefix's host and category. */
+  listed: boolean | null;
+  host: string;
+}
+const known = new Map<string, Known>();
+const VERBATIM_QUERY = /^[!$%&(-;=?-~]*$/;
+const ABSOLUTE = /^https?:\/\//;
+
+function prefixOf(raw: string): string {
+  const q = raw.indexOf('?');
+  return q < 0 ? raw : raw.slice(0, q);
+}
+
 /** The URL as it may leave (absolute, redacted), or null when refused. */
 function permit(win: Window & typeof globalThis, category: SendCategory, raw: string, via: Via): string | null {
+  const prefix = ABSOLUTE.test(raw) && raw.indexOf('#') < 0 ? prefixOf(raw) : null;
+  const seen = prefix === null ? undefined : known.get(`${category} ${prefix}`);
+  if (seen && seen.win === win && (prefix!.length === raw.length || VERBATIM_QUERY.test(raw.slice(prefix!.length + 1)))) {
+    // Same order of checks as below: the scheme is known to pass.
+    let reason: Refusal['reason'] | null = null;
+    if (!policy) reason = 'unconfigured';
+    else if (category !== 'necessary' && !allows(category)) reason = 'consent';
+    else if (seen.listed === false) reason = 'host';
+    if (!reason) return redactUrl(raw);
+    return refuse(raw, seen.host, category, via, reason);
+  }
   let reason: Refusal['reason'] | null = null;
   let url: URL | null = null;
   try {
@@ -68,13 +101,25 @@ function permit(win: Window & typeof globalThis, category: SendCategory, raw: st
   } catch {
     // Not a URL: refused below.
   }
+  let hostAnswer: boolean | null = null;
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) reason = 'scheme';
   else if (!policy) reason = 'unconfigured';
   else if (category !== 'necessary' && !allows(category)) reason = 'consent';
-  else if (policy.hosts && !listed(policy.hosts, url, win.location.origin, category)) reason = 'host';
+  else if (policy.hosts && !(hostAnswer = listed(policy.hosts, url, win.location.origin, category))) reason = 'host';
+  if (url && prefix !== null && policy && reason !== 'scheme' && url.href === raw && (reason !== 'consent' || !policy.hosts) && url.origin !== win.location.origin) {
+    // Remembered only once the host check ran (or no inventory is enforced), so a later request
+    // never skips it; and only for other origins than the page's: `'self'` only ever adds a grant,
+    // so an answer kept for another origin can never let out more than the check would.
+    if (known.size >= 64) known.clear();
+    known.set(`${category} ${prefix}`, { win, listed: policy.hosts ? hostAnswer : null, host: url.host });
+  }
   if (!reason) return redactUrl(url!.href);
+  return refuse(raw, url?.host ?? null, category, via, reason);
+}
+
+function refuse(raw: string, host: string | null, category: SendCategory, via: Via, reason: Refusal['reason']): null {
   const refusal: Refusal = { url: redactUrl(String(raw)), category, via, reason };
-  if (url) say(Msg.RequestRefused, reason, category, via, url.host);
+  if (host !== null) say(Msg.RequestRefused, reason, category, via, host);
   else say(Msg.InvalidUrlRefused, reason, category, via);
   try {
     policy?.refused?.(refusal);

@@ -22,28 +22,49 @@ let strip = new Set<string>();
 let on = true;
 
 // Beacons repeat most of their values push after push (report suite, page name, variables): the
-// redacted form of a short query segment or path segment is remembered. Redaction is a pure
-// function of the segment and the settings, so the memo is dropped only when the settings change;
-// it is bounded, and long values (where a hostile payload would sit) are never kept.
+// redacted form of a short query segment or path segment is remembered, in one table per kind
+// (query or path) and depth, so that a hit is a lookup of the segment itself. Redaction is a pure
+// function of the segment and the settings, so the memo is dropped only when the settings change.
+// It is bounded in two generations: a full table becomes the old one, whose entries move back on
+// their next use, so that values that change on every hit (a random number, a time) cannot evict
+// the ones every hit repeats. Long values (where a hostile payload would sit) are never kept.
 const MEMO_MAX = 256;
 const MEMO_VALUE = 200;
-let memo = new Map<string, string | null>();
 
-function remembered(key: string, compute: () => string | null): string | null {
-  if (key.length > MEMO_VALUE) return compute();
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  const out = compute();
-  if (memo.size >= MEMO_MAX) memo = new Map();
-  memo.set(key, out);
+interface Memo {
+  now: Map<string, string | null>;
+  old: Map<string, string | null>;
+}
+
+const memo = (): Memo => ({ now: new Map(), old: new Map() });
+// [query depth 0..3, path depth 0..3]
+let memos: Memo[] = [];
+
+function remembered(table: number, key: string, compute: (key: string, depth: number) => string | null, depth: number): string | null {
+  if (key.length > MEMO_VALUE) return compute(key, depth);
+  const m = (memos[table] ??= memo());
+  let out = m.now.get(key);
+  if (out !== undefined) return out;
+  out = m.old.get(key);
+  if (out === undefined) out = compute(key, depth);
+  if (m.now.size >= MEMO_MAX) {
+    m.old = m.now;
+    m.now = new Map();
+  }
+  m.now.set(key, out);
   return out;
 }
+
+// The last whole URL and its redacted form: a page's own URL goes with every hit.
+let lastUrl = '';
+let lastRedacted = '';
 
 /** The site's settings: redaction on (default) or off, and query parameters to drop everywhere. */
 export function configureRedaction(options: { enabled?: boolean; strip?: readonly string[] } = {}): void {
   on = options.enabled !== false;
   strip = new Set((options.strip ?? []).map((s) => s.toLowerCase()));
-  memo = new Map();
+  memos = [];
+  lastUrl = lastRedacted = '';
 }
 
 function luhn(digits: string): boolean {
@@ -100,6 +121,10 @@ function text(s: string, depth: number): string {
   return /%[0-9A-Fa-f]{2}/.test(out) ? component(out, depth + 1) : out;
 }
 
+function pathSegment(seg: string, depth: number): string {
+  return component(seg, depth, true);
+}
+
 /** One `name=value` of a query: null when the site strips the name, else with its value checked. */
 function segment(seg: string, depth: number): string | null {
   if (strip.has((decode(seg.split('=')[0]) ?? '').toLowerCase())) return null;
@@ -110,7 +135,7 @@ function segment(seg: string, depth: number): string | null {
 function query(q: string, depth: number): string {
   const out: string[] = [];
   for (const seg of q.split('&')) {
-    const clean = remembered(`q${depth}${seg}`, () => segment(seg, depth));
+    const clean = remembered(depth, seg, segment, depth);
     if (clean !== null) out.push(clean);
   }
   return out.join('&');
@@ -121,14 +146,22 @@ function url(u: string, depth: number): string {
   const head = hash < 0 ? u : u.slice(0, hash);
   const q = head.indexOf('?');
   const path = q < 0 ? head : head.slice(0, q);
-  let out = path.split('/').map((seg) => remembered(`p${depth}${seg}`, () => component(seg, depth, true))!).join('/');
+  let out = path
+    .split('/')
+    .map((seg) => remembered(4 + depth, seg, pathSegment, depth)!)
+    .join('/');
   if (q >= 0) out += `?${query(head.slice(q + 1), depth)}`;
   return hash < 0 ? out : `${out}#${component(u.slice(hash + 1), depth)}`;
 }
 
 /** A whole URL: every path segment, query value and fragment. */
 export function redactUrl(u: string): string {
-  return on ? url(u, 0) : u;
+  if (!on) return u;
+  if (u !== lastUrl) {
+    lastRedacted = url(u, 0);
+    lastUrl = u;
+  }
+  return lastRedacted;
 }
 
 /** A request body: form-encoded, JSON (each string value) or text. */

@@ -92,6 +92,17 @@ describe('redaction in URLs and bodies', () => {
     expect(redactUrl(url)).toBe(first);
   });
 
+  it('keeps what it learnt apart by place (path or query) and stays right past its bound', () => {
+    configureRedaction({ strip: ['email'] });
+    const url = 'https://a.example/email=x/p?email=x&k=1';
+    expect(redactUrl(url)).toBe('https://a.example/email=x/p?k=1');
+    for (let i = 0; i < 1000; i++) {
+      expect(redactUrl(`https://a.example/s${i}?t=${i}&k=1&v=jane%40firm.example`)).toBe(`https://a.example/s${i}?t=${i}&k=1&v=${encodeURIComponent(REDACTED)}`);
+    }
+    expect(redactUrl(url)).toBe('https://a.example/email=x/p?k=1');
+    expect(redactUrl('https://a.example/p?g=https%3A%2F%2Fb.example%2Femail%3Dx%3Femail%3Dx%26k%3D1')).toBe(`https://a.example/p?g=${encodeURIComponent('https://b.example/email=x?k=1')}`);
+  });
+
   it('stays linear on hostile values (long runs before an @, digits without end)', () => {
     const hostile = ['a'.repeat(65_536) + '@x', '1'.repeat(65_536), `${'1 '.repeat(30_000)}x`, `${'%25'.repeat(20_000)}40`, `${'a.'.repeat(30_000)}@b`];
     const t0 = performance.now();

@@ -60,32 +60,28 @@ function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: strin
   return answer;
 }
 
-// URLs whose part before the query was parsed before: a page sends to the same few endpoints
-// again and again (every beacon), and the URL parser (with the page's location read twice) is the
-// largest part of a permit. An absolute http(s) URL whose prefix is here, and whose query holds
-// only characters the URL serializer keeps as they are (so that `new URL(raw).href === raw`),
-// skips the parser: its scheme is known to pass, the host answer is the one the prefix got. The
-// consent check and the redaction run for every request, as before. Dropped with the policy.
+// Origins a request was parsed for before: a page sends to the same few endpoints again and again
+// (every beacon), and the URL parser (with the page's location read twice) is the largest part of a
+// permit. An absolute http(s) URL whose origin is here, written as the URL serializer writes it
+// (a path of plain segments, no dot segment, and a query of characters kept as they are, so that
+// `new URL(raw).href === raw`), skips the parser: its scheme is known to pass, and the host answer
+// is the one its origin got for that category. The consent check and the redaction run for every
+// request, as before. Dropped with the policy.
 interface Known {
   win: Window;
-  /** The host check's answer for this prefix's host and category. */
+  /** The host check's answer for this origin and category; null where no inventory is enforced. */
   listed: boolean | null;
   host: string;
 }
 const known = new Map<string, Known>();
-const VERBATIM_QUERY = /^[!$%&(-;=?-~]*$/;
-const ABSOLUTE = /^https?:\/\//;
-
-function prefixOf(raw: string): string {
-  const q = raw.indexOf('?');
-  return q < 0 ? raw : raw.slice(0, q);
-}
+const ABSOLUTE = /^https?:\/\/[^/?#]+/;
+const VERBATIM = /^(?:\/(?!\.|%2e)[\w\-~!$&'()*+,;=:@%.]*)+(?:\?[!$%&(-;=?-~]*)?$/i;
 
 /** The URL as it may leave (absolute, redacted), or null when refused. */
 function permit(win: Window & typeof globalThis, category: SendCategory, raw: string, via: Via): string | null {
-  const prefix = ABSOLUTE.test(raw) && raw.indexOf('#') < 0 ? prefixOf(raw) : null;
-  const seen = prefix === null ? undefined : known.get(`${category} ${prefix}`);
-  if (seen && seen.win === win && (prefix!.length === raw.length || VERBATIM_QUERY.test(raw.slice(prefix!.length + 1)))) {
+  const origin = ABSOLUTE.exec(raw)?.[0];
+  const seen = origin === undefined ? undefined : known.get(`${category} ${origin}`);
+  if (seen && seen.win === win && VERBATIM.test(raw.slice(origin!.length))) {
     // Same order of checks as below: the scheme is known to pass.
     let reason: Refusal['reason'] | null = null;
     if (!policy) reason = 'unconfigured';
@@ -106,12 +102,12 @@ function permit(win: Window & typeof globalThis, category: SendCategory, raw: st
   else if (!policy) reason = 'unconfigured';
   else if (category !== 'necessary' && !allows(category)) reason = 'consent';
   else if (policy.hosts && !(hostAnswer = listed(policy.hosts, url, win.location.origin, category))) reason = 'host';
-  if (url && prefix !== null && policy && reason !== 'scheme' && url.href === raw && (reason !== 'consent' || !policy.hosts) && url.origin !== win.location.origin) {
+  if (url && origin === url.origin && policy && reason !== 'scheme' && (reason !== 'consent' || !policy.hosts) && origin !== win.location.origin) {
     // Remembered only once the host check ran (or no inventory is enforced), so a later request
     // never skips it; and only for other origins than the page's: `'self'` only ever adds a grant,
     // so an answer kept for another origin can never let out more than the check would.
     if (known.size >= 64) known.clear();
-    known.set(`${category} ${prefix}`, { win, listed: policy.hosts ? hostAnswer : null, host: url.host });
+    known.set(`${category} ${origin}`, { win, listed: policy.hosts ? hostAnswer : null, host: url.host });
   }
   if (!reason) return redactUrl(url!.href);
   return refuse(raw, url?.host ?? null, category, via, reason);

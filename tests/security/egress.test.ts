@@ -75,9 +75,10 @@ describe('the egress point', () => {
     expect(egressImage(win, 'advertising', `${base}?a=3`)).toBe(false);
     expect(egressImage(win, 'analytics', `${base}?a=b c&d="<x>'&v0=john%40gmail.com`)).toBe(true);
     expect(egressImage(win, 'analytics', `${base}?a=4#top`)).toBe(true);
+    expect(egressImage(win, 'analytics', 'https://metrics.firm.example/b/./ss/../x y/s2?a=5')).toBe(true);
     expect(egressImage(win, 'analytics', 'https://evil.example/collect?x=1')).toBe(false);
     expect(egressImage(win, 'analytics', 'https://evil.example/collect?x=2')).toBe(false);
-    expect(images).toEqual([`${base}?a=1`, `${base}?a=b%20c&d=%22%3Cx%3E%27&v0=${encodeURIComponent(REDACTED)}`, `${base}?a=4#top`]);
+    expect(images).toEqual([`${base}?a=1`, `${base}?a=b%20c&d=%22%3Cx%3E%27&v0=${encodeURIComponent(REDACTED)}`, `${base}?a=4#top`, 'https://metrics.firm.example/b/x%20y/s2?a=5']);
     expect(refused.map((r) => [r.reason, r.category])).toEqual([['consent', 'analytics'], ['host', 'advertising'], ['host', 'analytics'], ['host', 'analytics']]);
     expect(vi.mocked(console.warn).mock.calls.map((c) => c[0]).slice(-2)).toEqual(['[tagc] Request refused (host): analytics image to evil.example', '[tagc] Request refused (host): analytics image to evil.example']);
   });

@@ -126,8 +126,13 @@ export function merge(state: JsonState, payload: JsonState, skip?: string): Json
 
 /** Reads a dotted path (`page.pageName`, `items.0.productInfo`) without touching prototypes. */
 export function getPath(source: unknown, path: string): unknown {
+  return getParts(source, path.split('.'));
+}
+
+/** getPath with the path already split (a data element splits its path once). */
+export function getParts(source: unknown, parts: readonly string[]): unknown {
   let node: unknown = source;
-  for (const part of path.split('.')) {
+  for (const part of parts) {
     if (node === null || typeof node !== 'object' || UNSAFE.has(part)) return undefined;
     if (!Object.prototype.hasOwnProperty.call(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];

@@ -37,7 +37,7 @@ interface Memo {
 }
 
 const memo = (): Memo => ({ now: new Map(), old: new Map() });
-// [query depth 0..3, path depth 0..3]
+// [query depth 0..3, path depth 0..3, whole URLs]
 let memos: Memo[] = [];
 
 function remembered(table: number, key: string, compute: (key: string, depth: number) => string | null, depth: number): string | null {
@@ -55,16 +55,11 @@ function remembered(table: number, key: string, compute: (key: string, depth: nu
   return out;
 }
 
-// The last whole URL and its redacted form: a page's own URL goes with every hit.
-let lastUrl = '';
-let lastRedacted = '';
-
 /** The site's settings: redaction on (default) or off, and query parameters to drop everywhere. */
 export function configureRedaction(options: { enabled?: boolean; strip?: readonly string[] } = {}): void {
   on = options.enabled !== false;
   strip = new Set((options.strip ?? []).map((s) => s.toLowerCase()));
   memos = [];
-  lastUrl = lastRedacted = '';
 }
 
 function luhn(digits: string): boolean {
@@ -156,12 +151,8 @@ function url(u: string, depth: number): string {
 
 /** A whole URL: every path segment, query value and fragment. */
 export function redactUrl(u: string): string {
-  if (!on) return u;
-  if (u !== lastUrl) {
-    lastRedacted = url(u, 0);
-    lastUrl = u;
-  }
-  return lastRedacted;
+  // A short URL (the page's own, which goes with every hit) is remembered whole.
+  return on ? remembered(8, u, url, 0)! : u;
 }
 
 /** A request body: form-encoded, JSON (each string value) or text. */

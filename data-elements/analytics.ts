@@ -6,9 +6,16 @@ import { site } from '../rules/site.config';
 // track-page flag is off, except individual/investments pages, which are always tracked.
 
 export function isBot(userAgent: string): boolean {
-  const ua = userAgent.toLowerCase();
-  return site.botAgents.some((agent) => ua.includes(agent.toLowerCase()));
+  // Read on every hit, with the page's one user agent: its answer is kept.
+  if (userAgent !== lastAgent) {
+    const ua = userAgent.toLowerCase();
+    lastBot = site.botAgents.some((agent) => ua.includes(agent.toLowerCase()));
+    lastAgent = userAgent;
+  }
+  return lastBot;
 }
+let lastAgent: string | undefined;
+let lastBot = false;
 
 export const isBotAgent = computed<boolean>(
   ({ win }) => {

@@ -78,15 +78,26 @@ function digitCount(s: string): number {
 
 /** Plain text with each match replaced by the token (nothing to find without an @ or 8 digits). */
 export function redactText(s: string): string {
-  if (!on || (s.indexOf('@') < 0 && !EIGHT_DIGITS.test(s))) return s;
-  return s
-    .replace(CARD, (m, pre: string, n: string) => {
+  if (!on) return s;
+  // An address needs its @; a card, an SSN or a phone number that is redacted needs 8 digits or
+  // more: the patterns that cannot match are not run (the address one is the costliest to scan).
+  const at = s.indexOf('@') >= 0;
+  const digits = EIGHT_DIGITS.test(s);
+  if (!at && !digits) return s;
+  let out = s;
+  if (digits) {
+    out = out.replace(CARD, (m, pre: string, n: string) => {
       const d = n.replace(/\D/g, '');
       return BRAND.test(d) && luhn(d) ? pre + REDACTED : m;
-    })
-    .replace(EMAIL, REDACTED)
-    .replace(SSN, `$1${REDACTED}`)
-    .replace(PHONE, (m, pre: string) => (m[pre.length] !== '+' || (digitCount(m) >= 8 && digitCount(m) <= 15) ? pre + REDACTED : m));
+    });
+  }
+  if (at) out = out.replace(EMAIL, REDACTED);
+  if (digits) {
+    out = out
+      .replace(SSN, `$1${REDACTED}`)
+      .replace(PHONE, (m, pre: string) => (m[pre.length] !== '+' || (digitCount(m) >= 8 && digitCount(m) <= 15) ? pre + REDACTED : m));
+  }
+  return out;
 }
 
 function decode(s: string): string | undefined {
@@ -100,7 +111,7 @@ function decode(s: string): string | undefined {
 /** A URL-encoded component: checked in its decoded form, re-encoded only when it changed (a path
  * segment keeps its sub-delimiters, e.g. the `;`-separated parameters of an activity pixel). */
 function component(raw: string, depth: number, path?: boolean): string {
-  const d = decode(raw);
+  const d = raw.indexOf('%') < 0 && raw.indexOf('+') < 0 ? raw : decode(raw);
   if (d === undefined) return text(raw, depth);
   const clean = text(d, depth);
   if (clean === d) return raw;
@@ -122,8 +133,8 @@ function pathSegment(seg: string, depth: number): string {
 
 /** One `name=value` of a query: null when the site strips the name, else with its value checked. */
 function segment(seg: string, depth: number): string | null {
-  if (strip.has((decode(seg.split('=')[0]) ?? '').toLowerCase())) return null;
   const eq = seg.indexOf('=');
+  if (strip.size && strip.has((decode(eq < 0 ? seg : seg.slice(0, eq)) ?? '').toLowerCase())) return null;
   return eq < 0 ? component(seg, depth) : seg.slice(0, eq + 1) + component(seg.slice(eq + 1), depth);
 }
 

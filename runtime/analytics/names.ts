@@ -13,18 +13,6 @@ const ALIAS: Record<string, string> = { ch: 'channel', v0: 'campaign', cc: 'curr
 
 /** The AppMeasurement name of a rule-facing name (`v22` -> `eVar22`); unknown names unchanged. */
 export function friendlyName(name: string): string {
-  let out = friendly.get(name);
-  if (out === undefined) {
-    if (friendly.size >= 512) friendly.clear();
-    friendly.set(name, (out = toFriendly(name)));
-  }
-  return out;
-}
-
-// Rules set the same few names on every hit: each is mapped once.
-const friendly = new Map<string, string>();
-
-function toFriendly(name: string): string {
   if (name in ALIAS) return ALIAS[name];
   const m = /^([vcl])(\d+)$/.exec(name);
   if (!m || !VAR_NAME.test(name)) return name;

@@ -36,7 +36,6 @@ const answers = new Map<string, boolean>();
 export function configureEgress(next: EgressPolicy | null): void {
   policy = next;
   answers.clear();
-  known.clear();
 }
 
 /** The inventory entries that cover a host: itself, then `*.` each parent domain (a.b.c: `*.b.c`, `*.c`). */
@@ -46,7 +45,34 @@ export function inventoryKeys(host: string, hostname = host): string[] {
   return keys;
 }
 
-function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: string, category: SendCategory): boolean {
+type Parsed = Pick<URL, 'protocol' | 'host' | 'hostname' | 'origin' | 'href'>;
+
+// The parsed parts of the origins requests went to: a page sends to the same few endpoints again
+// and again (every beacon), and the URL parser was the largest part of a permit. An absolute URL
+// to an origin seen before, already as the parser writes it (path segments and a query of letters,
+// digits, `_.~%-` and the query's `&=`, no dot segment: so its href is itself), takes the parts
+// from here.
+const origins = new Map<string, Omit<Parsed, 'href'>>();
+const ABSOLUTE = /^https?:\/\/[^/?#]+/;
+const VERBATIM = /^(\/\w[\w.~%-]*)+(\?[\w.~%&=-]*)?$/;
+
+function parse(raw: string, base: () => string): Parsed | null {
+  const origin = ABSOLUTE.exec(raw)?.[0];
+  const seen = origin && origins.get(origin);
+  if (seen && VERBATIM.test(raw.slice(origin.length))) return { ...seen, href: raw };
+  try {
+    const url = new URL(raw, base());
+    if (origin === url.origin) {
+      if (origins.size >= 64) origins.clear();
+      origins.set(origin, { protocol: url.protocol, host: url.host, hostname: url.hostname, origin });
+    }
+    return url;
+  } catch {
+    return null; // Not a URL: refused.
+  }
+}
+
+function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: Parsed, page: string, category: SendCategory): boolean {
   const self = url.origin === page;
   const key = `${category} ${self ? 1 : 0} ${url.host}`;
   let answer = answers.get(key);
@@ -60,62 +86,17 @@ function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: strin
   return answer;
 }
 
-// Origins a request was parsed for before: a page sends to the same few endpoints again and again
-// (every beacon), and the URL parser (with the page's location read twice) is the largest part of a
-// permit. An absolute http(s) URL whose origin is here, written as the URL serializer writes it
-// (a path of plain segments, no dot segment, and a query of characters kept as they are, so that
-// `new URL(raw).href === raw`), skips the parser: its scheme is known to pass, and the host answer
-// is the one its origin got for that category. The consent check and the redaction run for every
-// request, as before. Dropped with the policy.
-interface Known {
-  win: Window;
-  /** The host check's answer for this origin and category; null where no inventory is enforced. */
-  listed: boolean | null;
-  host: string;
-}
-const known = new Map<string, Known>();
-const ABSOLUTE = /^https?:\/\/[^/?#]+/;
-const VERBATIM = /^(?:\/(?!\.|%2e)[\w\-~!$&'()*+,;=:@%.]*)+(?:\?[!$%&(-;=?-~]*)?$/i;
-
 /** The URL as it may leave (absolute, redacted), or null when refused. */
 function permit(win: Window & typeof globalThis, category: SendCategory, raw: string, via: Via): string | null {
-  const origin = ABSOLUTE.exec(raw)?.[0];
-  const seen = origin === undefined ? undefined : known.get(`${category} ${origin}`);
-  if (seen && seen.win === win && VERBATIM.test(raw.slice(origin!.length))) {
-    // Same order of checks as below: the scheme is known to pass.
-    let reason: Refusal['reason'] | null = null;
-    if (!policy) reason = 'unconfigured';
-    else if (category !== 'necessary' && !allows(category)) reason = 'consent';
-    else if (seen.listed === false) reason = 'host';
-    if (!reason) return redactUrl(raw);
-    return refuse(raw, seen.host, category, via, reason);
-  }
   let reason: Refusal['reason'] | null = null;
-  let url: URL | null = null;
-  try {
-    url = new URL(raw, win.location.href);
-  } catch {
-    // Not a URL: refused below.
-  }
-  let hostAnswer: boolean | null = null;
+  const url = parse(raw, () => win.location.href);
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) reason = 'scheme';
   else if (!policy) reason = 'unconfigured';
   else if (category !== 'necessary' && !allows(category)) reason = 'consent';
-  else if (policy.hosts && !(hostAnswer = listed(policy.hosts, url, win.location.origin, category))) reason = 'host';
-  if (url && origin === url.origin && policy && reason !== 'scheme' && (reason !== 'consent' || !policy.hosts) && origin !== win.location.origin) {
-    // Remembered only once the host check ran (or no inventory is enforced), so a later request
-    // never skips it; and only for other origins than the page's: `'self'` only ever adds a grant,
-    // so an answer kept for another origin can never let out more than the check would.
-    if (known.size >= 64) known.clear();
-    known.set(`${category} ${origin}`, { win, listed: policy.hosts ? hostAnswer : null, host: url.host });
-  }
+  else if (policy.hosts && !listed(policy.hosts, url, win.location.origin, category)) reason = 'host';
   if (!reason) return redactUrl(url!.href);
-  return refuse(raw, url?.host ?? null, category, via, reason);
-}
-
-function refuse(raw: string, host: string | null, category: SendCategory, via: Via, reason: Refusal['reason']): null {
   const refusal: Refusal = { url: redactUrl(String(raw)), category, via, reason };
-  if (host !== null) say(Msg.RequestRefused, reason, category, via, host);
+  if (url) say(Msg.RequestRefused, reason, category, via, url.host);
   else say(Msg.InvalidUrlRefused, reason, category, via);
   try {
     policy?.refused?.(refusal);

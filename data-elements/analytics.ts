@@ -7,15 +7,10 @@ import { site } from '../rules/site.config';
 
 export function isBot(userAgent: string): boolean {
   // Read on every hit, with the page's one user agent: its answer is kept.
-  if (userAgent !== lastAgent) {
-    const ua = userAgent.toLowerCase();
-    lastBot = site.botAgents.some((agent) => ua.includes(agent.toLowerCase()));
-    lastAgent = userAgent;
-  }
-  return lastBot;
+  if (userAgent !== bot[0]) bot = [userAgent, site.botAgents.some((agent) => userAgent.toLowerCase().includes(agent.toLowerCase()))];
+  return bot[1];
 }
-let lastAgent: string | undefined;
-let lastBot = false;
+let bot: [string, boolean] = ['', false];
 
 export const isBotAgent = computed<boolean>(
   ({ win }) => {

@@ -22,36 +22,25 @@ let strip = new Set<string>();
 let on = true;
 
 // Beacons repeat most of their values push after push (report suite, page name, variables): the
-// redacted form of a short query segment or path segment is remembered, in one table per kind
-// (query or path) and depth, so that a hit is a lookup of the segment itself. Redaction is a pure
-// function of the segment and the settings, so the memo is dropped only when the settings change.
-// It is bounded in two generations: a full table becomes the old one, whose entries move back on
-// their next use, so that values that change on every hit (a random number, a time) cannot evict
-// the ones every hit repeats. Long values (where a hostile payload would sit) are never kept.
+// redacted form of a short query segment, path segment or whole URL (the page's own goes with
+// every hit) is remembered, in one table per kind and depth, so that a hit is a lookup of the
+// segment itself. Redaction is a pure function of the segment and the settings, so the memo is
+// dropped only when the settings change; each table is bounded (a full one starts again: values
+// that change on every hit, such as a beacon's random number, fill it only slowly), and long
+// values (where a hostile payload would sit) are never kept.
 const MEMO_MAX = 256;
 const MEMO_VALUE = 200;
-
-interface Memo {
-  now: Map<string, string | null>;
-  old: Map<string, string | null>;
-}
-
-const memo = (): Memo => ({ now: new Map(), old: new Map() });
 // [query depth 0..3, path depth 0..3, whole URLs]
-let memos: Memo[] = [];
+let memos: Map<string, string | null>[] = [];
 
 function remembered(table: number, key: string, compute: (key: string, depth: number) => string | null, depth: number): string | null {
   if (key.length > MEMO_VALUE) return compute(key, depth);
-  const m = (memos[table] ??= memo());
-  let out = m.now.get(key);
-  if (out !== undefined) return out;
-  out = m.old.get(key);
-  if (out === undefined) out = compute(key, depth);
-  if (m.now.size >= MEMO_MAX) {
-    m.old = m.now;
-    m.now = new Map();
+  let m = memos[table];
+  let out = m?.get(key);
+  if (out === undefined) {
+    if (!m || m.size >= MEMO_MAX) memos[table] = m = new Map();
+    m.set(key, (out = compute(key, depth)));
   }
-  m.now.set(key, out);
   return out;
 }
 
@@ -78,26 +67,19 @@ function digitCount(s: string): number {
 
 /** Plain text with each match replaced by the token (nothing to find without an @ or 8 digits). */
 export function redactText(s: string): string {
-  if (!on) return s;
   // An address needs its @; a card, an SSN or a phone number that is redacted needs 8 digits or
   // more: the patterns that cannot match are not run (the address one is the costliest to scan).
-  const at = s.indexOf('@') >= 0;
+  const at = s.includes('@');
   const digits = EIGHT_DIGITS.test(s);
-  if (!at && !digits) return s;
-  let out = s;
+  if (!on || (!at && !digits)) return s;
   if (digits) {
-    out = out.replace(CARD, (m, pre: string, n: string) => {
+    s = s.replace(CARD, (m, pre: string, n: string) => {
       const d = n.replace(/\D/g, '');
       return BRAND.test(d) && luhn(d) ? pre + REDACTED : m;
     });
   }
-  if (at) out = out.replace(EMAIL, REDACTED);
-  if (digits) {
-    out = out
-      .replace(SSN, `$1${REDACTED}`)
-      .replace(PHONE, (m, pre: string) => (m[pre.length] !== '+' || (digitCount(m) >= 8 && digitCount(m) <= 15) ? pre + REDACTED : m));
-  }
-  return out;
+  if (at) s = s.replace(EMAIL, REDACTED);
+  return digits ? s.replace(SSN, `$1${REDACTED}`).replace(PHONE, (m, pre: string) => (m[pre.length] !== '+' || (digitCount(m) >= 8 && digitCount(m) <= 15) ? pre + REDACTED : m)) : s;
 }
 
 function decode(s: string): string | undefined {

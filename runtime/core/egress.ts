@@ -45,34 +45,7 @@ export function inventoryKeys(host: string, hostname = host): string[] {
   return keys;
 }
 
-type Parsed = Pick<URL, 'protocol' | 'host' | 'hostname' | 'origin' | 'href'>;
-
-// The parsed parts of the origins requests went to: a page sends to the same few endpoints again
-// and again (every beacon), and the URL parser was the largest part of a permit. An absolute URL
-// to an origin seen before, already as the parser writes it (path segments and a query of letters,
-// digits, `_.~%-` and the query's `&=`, no dot segment: so its href is itself), takes the parts
-// from here.
-const origins = new Map<string, Omit<Parsed, 'href'>>();
-const ABSOLUTE = /^https?:\/\/[^/?#]+/;
-const VERBATIM = /^(\/\w[\w.~%-]*)+(\?[\w.~%&=-]*)?$/;
-
-function parse(raw: string, base: () => string): Parsed | null {
-  const origin = ABSOLUTE.exec(raw)?.[0];
-  const seen = origin && origins.get(origin);
-  if (seen && VERBATIM.test(raw.slice(origin.length))) return { ...seen, href: raw };
-  try {
-    const url = new URL(raw, base());
-    if (origin === url.origin) {
-      if (origins.size >= 64) origins.clear();
-      origins.set(origin, { protocol: url.protocol, host: url.host, hostname: url.hostname, origin });
-    }
-    return url;
-  } catch {
-    return null; // Not a URL: refused.
-  }
-}
-
-function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: Parsed, page: string, category: SendCategory): boolean {
+function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: string, category: SendCategory): boolean {
   const self = url.origin === page;
   const key = `${category} ${self ? 1 : 0} ${url.host}`;
   let answer = answers.get(key);
@@ -89,7 +62,12 @@ function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: Parsed, page: st
 /** The URL as it may leave (absolute, redacted), or null when refused. */
 function permit(win: Window & typeof globalThis, category: SendCategory, raw: string, via: Via): string | null {
   let reason: Refusal['reason'] | null = null;
-  const url = parse(raw, () => win.location.href);
+  let url: URL | null = null;
+  try {
+    url = new URL(raw, win.location.href);
+  } catch {
+    // Not a URL: refused below.
+  }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) reason = 'scheme';
   else if (!policy) reason = 'unconfigured';
   else if (category !== 'necessary' && !allows(category)) reason = 'consent';

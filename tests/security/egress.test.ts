@@ -66,7 +66,7 @@ describe('the egress point', () => {
     expect(fetched.map((f) => f.url)).toEqual(['https://www.firm.example/api/advisor/identity-service/identities/partyId']);
   });
 
-  it('checks every request to an endpoint it let out before: consent now, its host per category, the query as the URL parser writes it', () => {
+  it('checks every request to an endpoint it let out before: consent now, its host per category, the URL as the parser writes it', () => {
     const base = 'https://metrics.firm.example/b/ss/r/1/JS/s1';
     expect(egressImage(win, 'analytics', `${base}?a=1`)).toBe(true);
     grants.analytics = false;

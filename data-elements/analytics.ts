@@ -6,9 +6,11 @@ import { site } from '../rules/site.config';
 // track-page flag is off, except individual/investments pages, which are always tracked.
 
 export function isBot(userAgent: string): boolean {
-  const ua = userAgent.toLowerCase();
-  return site.botAgents.some((agent) => ua.includes(agent.toLowerCase()));
+  // Read on every hit, with the page's one user agent: its answer is kept.
+  if (userAgent !== bot[0]) bot = [userAgent, site.botAgents.some((agent) => userAgent.toLowerCase().includes(agent.toLowerCase()))];
+  return bot[1];
 }
+let bot: [string, boolean] = ['', false];
 
 export const isBotAgent = computed<boolean>(
   ({ win }) => {

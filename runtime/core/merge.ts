@@ -16,11 +16,14 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === null || (Object.getPrototypeOf(proto) === null && Object.prototype.toString.call(value) === '[object Object]');
 }
 
-function read(source: Record<PropertyKey, unknown>, key: PropertyKey): { ok: boolean; value?: unknown } {
+/** What read() gives for a getter that throws (no object per value read: an entry has many). */
+const UNREADABLE: unique symbol = Symbol();
+
+function read(source: Record<PropertyKey, unknown>, key: PropertyKey): unknown {
   try {
-    return { ok: true, value: source[key] };
+    return source[key];
   } catch {
-    return { ok: false }; // a throwing getter
+    return UNREADABLE; // a throwing getter
   }
 }
 
@@ -53,7 +56,7 @@ function keysOf(v: object): string[] {
 
 function lengthOf(v: object): number {
   const n = read(v as Record<string, unknown>, 'length');
-  return n.ok && typeof n.value === 'number' && n.value > 0 ? n.value : 0;
+  return typeof n === 'number' && n > 0 ? n : 0;
 }
 
 /**
@@ -91,7 +94,7 @@ export function sanitize(value: unknown, clock: () => number = now): unknown {
         for (let i = 0, n = lengthOf(v); i < n; i++) {
           slot();
           const item = read(v as unknown as Record<number, unknown>, i);
-          out.push(item.ok ? copy(item.value, depth + 1) : undefined);
+          out.push(item === UNREADABLE ? undefined : copy(item, depth + 1));
         }
         return out;
       }
@@ -100,9 +103,9 @@ export function sanitize(value: unknown, clock: () => number = now): unknown {
         slot();
         if (UNSAFE.has(key)) continue;
         const item = read(v as Record<string, unknown>, key);
-        if (!item.ok) continue;
-        const clean = copy(item.value, depth + 1);
-        if (clean !== undefined || item.value === undefined) out[key] = clean;
+        if (item === UNREADABLE) continue;
+        const clean = copy(item, depth + 1);
+        if (clean !== undefined || item === undefined) out[key] = clean;
       }
       return out;
     } finally {
@@ -126,8 +129,13 @@ export function merge(state: JsonState, payload: JsonState, skip?: string): Json
 
 /** Reads a dotted path (`page.pageName`, `items.0.productInfo`) without touching prototypes. */
 export function getPath(source: unknown, path: string): unknown {
+  return getParts(source, path.split('.'));
+}
+
+/** getPath with the path already split (a data element splits its path once). */
+export function getParts(source: unknown, parts: readonly string[]): unknown {
   let node: unknown = source;
-  for (const part of path.split('.')) {
+  for (const part of parts) {
     if (node === null || typeof node !== 'object' || UNSAFE.has(part)) return undefined;
     if (!Object.prototype.hasOwnProperty.call(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];

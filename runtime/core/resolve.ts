@@ -39,6 +39,14 @@ export interface Scope {
 export function createResolver(elements: Readonly<Record<string, DataElement>>, services: RuntimeServices): Resolver {
   const pageview = new Map<string, unknown>();
   const custom = new Map<string, unknown>();
+  // Declarations by name, looked up once per page (the generated table is a Proxy that builds them
+  // on first read). Names that are not in the table are not kept: the page may ask for any.
+  const declarations = new Map<string, DataElement>();
+  const declared = (name: string): DataElement | undefined => {
+    let el = declarations.get(name);
+    if (!el && Object.prototype.hasOwnProperty.call(elements, name)) declarations.set(name, (el = elements[name]));
+    return el;
+  };
 
   function stored(name: string, el: DataElement): unknown {
     if (el.storage === 'pageview') return pageview.get(name);
@@ -81,7 +89,7 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
 
     function get(name: string): unknown {
       if (cache.has(name)) return cache.get(name);
-      const el = Object.prototype.hasOwnProperty.call(elements, name) ? elements[name] : undefined;
+      const el = declared(name);
       if (!el) return custom.get(name);
       if (depth >= MAX_NESTING) {
         say(Msg.CircularDataElement, name, MAX_NESTING);
@@ -117,7 +125,7 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
     setVar(name, value) {
       if (value === undefined) custom.delete(name);
       else custom.set(name, value);
-      const el = Object.prototype.hasOwnProperty.call(elements, name) ? elements[name] : undefined;
+      const el = declared(name);
       if (el && el.storage && el.storage !== 'none') {
         if (isEmpty(value)) {
           pageview.delete(name);

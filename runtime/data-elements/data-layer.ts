@@ -1,10 +1,13 @@
 import { dataElement } from '../declare/data-element';
 import type { DataElementOptions, ReadContext } from '../declare/types';
-import { getPath } from '../core/merge';
+import { getParts } from '../core/merge';
 
 /** The reader of a dataLayer declaration's params (readers.ts). */
 /* @__NO_SIDE_EFFECTS__ */
-export const readDataLayer = ({ path }: { path: string }) => ({ state }: ReadContext) => getPath(state, path);
+export const readDataLayer = ({ path }: { path: string }) => {
+  const parts = path.split('.');
+  return ({ state }: ReadContext) => getParts(state, parts);
+};
 
 /** A dotted path in the data layer's computed state (`page.pageName`). */
 /* @__NO_SIDE_EFFECTS__ */

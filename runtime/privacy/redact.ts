@@ -22,20 +22,25 @@ let strip = new Set<string>();
 let on = true;
 
 // Beacons repeat most of their values push after push (report suite, page name, variables): the
-// redacted form of a short query segment or path segment is remembered. Redaction is a pure
-// function of the segment and the settings, so the memo is dropped only when the settings change;
-// it is bounded, and long values (where a hostile payload would sit) are never kept.
+// redacted form of a short query segment, path segment or whole URL (the page's own goes with
+// every hit) is remembered, in one table per kind and depth, so that a hit is a lookup of the
+// segment itself. Redaction is a pure function of the segment and the settings, so the memo is
+// dropped only when the settings change; each table is bounded (a full one starts again: values
+// that change on every hit, such as a beacon's random number, fill it only slowly), and long
+// values (where a hostile payload would sit) are never kept.
 const MEMO_MAX = 256;
 const MEMO_VALUE = 200;
-let memo = new Map<string, string | null>();
+// [query depth 0..3, path depth 0..3, whole URLs]
+let memos: Map<string, string | null>[] = [];
 
-function remembered(key: string, compute: () => string | null): string | null {
-  if (key.length > MEMO_VALUE) return compute();
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  const out = compute();
-  if (memo.size >= MEMO_MAX) memo = new Map();
-  memo.set(key, out);
+function remembered(table: number, key: string, compute: (key: string, depth: number) => string | null, depth: number): string | null {
+  if (key.length > MEMO_VALUE) return compute(key, depth);
+  let m = memos[table];
+  let out = m?.get(key);
+  if (out === undefined) {
+    if (!m || m.size >= MEMO_MAX) memos[table] = m = new Map();
+    m.set(key, (out = compute(key, depth)));
+  }
   return out;
 }
 
@@ -43,7 +48,7 @@ function remembered(key: string, compute: () => string | null): string | null {
 export function configureRedaction(options: { enabled?: boolean; strip?: readonly string[] } = {}): void {
   on = options.enabled !== false;
   strip = new Set((options.strip ?? []).map((s) => s.toLowerCase()));
-  memo = new Map();
+  memos = [];
 }
 
 function luhn(digits: string): boolean {
@@ -62,15 +67,19 @@ function digitCount(s: string): number {
 
 /** Plain text with each match replaced by the token (nothing to find without an @ or 8 digits). */
 export function redactText(s: string): string {
-  if (!on || (s.indexOf('@') < 0 && !EIGHT_DIGITS.test(s))) return s;
-  return s
-    .replace(CARD, (m, pre: string, n: string) => {
+  // An address needs its @; a card, an SSN or a phone number that is redacted needs 8 digits or
+  // more: the patterns that cannot match are not run (the address one is the costliest to scan).
+  const at = s.includes('@');
+  const digits = EIGHT_DIGITS.test(s);
+  if (!on || (!at && !digits)) return s;
+  if (digits) {
+    s = s.replace(CARD, (m, pre: string, n: string) => {
       const d = n.replace(/\D/g, '');
       return BRAND.test(d) && luhn(d) ? pre + REDACTED : m;
-    })
-    .replace(EMAIL, REDACTED)
-    .replace(SSN, `$1${REDACTED}`)
-    .replace(PHONE, (m, pre: string) => (m[pre.length] !== '+' || (digitCount(m) >= 8 && digitCount(m) <= 15) ? pre + REDACTED : m));
+    });
+  }
+  if (at) s = s.replace(EMAIL, REDACTED);
+  return digits ? s.replace(SSN, `$1${REDACTED}`).replace(PHONE, (m, pre: string) => (m[pre.length] !== '+' || (digitCount(m) >= 8 && digitCount(m) <= 15) ? pre + REDACTED : m)) : s;
 }
 
 function decode(s: string): string | undefined {
@@ -84,7 +93,7 @@ function decode(s: string): string | undefined {
 /** A URL-encoded component: checked in its decoded form, re-encoded only when it changed (a path
  * segment keeps its sub-delimiters, e.g. the `;`-separated parameters of an activity pixel). */
 function component(raw: string, depth: number, path?: boolean): string {
-  const d = decode(raw);
+  const d = raw.indexOf('%') < 0 && raw.indexOf('+') < 0 ? raw : decode(raw);
   if (d === undefined) return text(raw, depth);
   const clean = text(d, depth);
   if (clean === d) return raw;
@@ -100,17 +109,21 @@ function text(s: string, depth: number): string {
   return /%[0-9A-Fa-f]{2}/.test(out) ? component(out, depth + 1) : out;
 }
 
+function pathSegment(seg: string, depth: number): string {
+  return component(seg, depth, true);
+}
+
 /** One `name=value` of a query: null when the site strips the name, else with its value checked. */
 function segment(seg: string, depth: number): string | null {
-  if (strip.has((decode(seg.split('=')[0]) ?? '').toLowerCase())) return null;
   const eq = seg.indexOf('=');
+  if (strip.size && strip.has((decode(eq < 0 ? seg : seg.slice(0, eq)) ?? '').toLowerCase())) return null;
   return eq < 0 ? component(seg, depth) : seg.slice(0, eq + 1) + component(seg.slice(eq + 1), depth);
 }
 
 function query(q: string, depth: number): string {
   const out: string[] = [];
   for (const seg of q.split('&')) {
-    const clean = remembered(`q${depth}${seg}`, () => segment(seg, depth));
+    const clean = remembered(depth, seg, segment, depth);
     if (clean !== null) out.push(clean);
   }
   return out.join('&');
@@ -121,14 +134,18 @@ function url(u: string, depth: number): string {
   const head = hash < 0 ? u : u.slice(0, hash);
   const q = head.indexOf('?');
   const path = q < 0 ? head : head.slice(0, q);
-  let out = path.split('/').map((seg) => remembered(`p${depth}${seg}`, () => component(seg, depth, true))!).join('/');
+  let out = path
+    .split('/')
+    .map((seg) => remembered(4 + depth, seg, pathSegment, depth)!)
+    .join('/');
   if (q >= 0) out += `?${query(head.slice(q + 1), depth)}`;
   return hash < 0 ? out : `${out}#${component(u.slice(hash + 1), depth)}`;
 }
 
 /** A whole URL: every path segment, query value and fragment. */
 export function redactUrl(u: string): string {
-  return on ? url(u, 0) : u;
+  // A short URL (the page's own, which goes with every hit) is remembered whole.
+  return on ? remembered(8, u, url, 0)! : u;
 }
 
 /** A request body: form-encoded, JSON (each string value) or text. */

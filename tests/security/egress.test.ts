@@ -66,6 +66,23 @@ describe('the egress point', () => {
     expect(fetched.map((f) => f.url)).toEqual(['https://www.firm.example/api/advisor/identity-service/identities/partyId']);
   });
 
+  it('checks every request to an endpoint it let out before: consent now, its host per category, the URL as the parser writes it', () => {
+    const base = 'https://metrics.firm.example/b/ss/r/1/JS/s1';
+    expect(egressImage(win, 'analytics', `${base}?a=1`)).toBe(true);
+    grants.analytics = false;
+    expect(egressImage(win, 'analytics', `${base}?a=2`)).toBe(false);
+    grants.analytics = true;
+    expect(egressImage(win, 'advertising', `${base}?a=3`)).toBe(false);
+    expect(egressImage(win, 'analytics', `${base}?a=b c&d="<x>'&v0=john%40gmail.com`)).toBe(true);
+    expect(egressImage(win, 'analytics', `${base}?a=4#top`)).toBe(true);
+    expect(egressImage(win, 'analytics', 'https://metrics.firm.example/b/./ss/../x y/s2?a=5')).toBe(true);
+    expect(egressImage(win, 'analytics', 'https://evil.example/collect?x=1')).toBe(false);
+    expect(egressImage(win, 'analytics', 'https://evil.example/collect?x=2')).toBe(false);
+    expect(images).toEqual([`${base}?a=1`, `${base}?a=b%20c&d=%22%3Cx%3E%27&v0=${encodeURIComponent(REDACTED)}`, `${base}?a=4#top`, 'https://metrics.firm.example/b/x%20y/s2?a=5']);
+    expect(refused.map((r) => [r.reason, r.category])).toEqual([['consent', 'analytics'], ['host', 'advertising'], ['host', 'analytics'], ['host', 'analytics']]);
+    expect(vi.mocked(console.warn).mock.calls.map((c) => c[0]).slice(-2)).toEqual(['[tagc] Request refused (host): analytics image to evil.example', '[tagc] Request refused (host): analytics image to evil.example']);
+  });
+
   it('checks consent at the moment the request leaves; necessary never asks', () => {
     grants.advertising = false;
     expect(egressImage(win, 'advertising', 'https://ad.doubleclick.net/ddm/activity/src=1;ord=1?')).toBe(false);

@@ -72,7 +72,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const registry = await loadKinds();
 
   const loaded = await time('load', () => load(p, diagnostics));
-  // Content hashes run in esbuild's process while the compiler validates and plans.
+  // Content hashes start now (swc strips the modules on Node's thread pool) and finish while the compiler validates and plans.
   // So does the scan of what the project reads from its site configuration.
   const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded), site: projectSiteUse(options.root, loaded) };
   for (const pending of Object.values(early)) pending.catch(() => undefined);

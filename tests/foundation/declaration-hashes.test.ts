@@ -64,7 +64,7 @@ describe('declaration hashes in graph.json', () => {
     expect(Object.keys(changed).filter((k) => changed[k] !== base[k])).toEqual(['data element y']);
   });
 
-  it('are the same whether all declarations are hashed in one esbuild run or in runs of a few', async () => {
+  it('are the same whether the modules are read in one batch or in batches of a few', async () => {
     const root = container('hash-batches', files(HELPER, 'y'));
     roots.push(root);
     const p = project(root);

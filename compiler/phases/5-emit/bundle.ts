@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import { defines } from '../../environments';
 import type { EnvPlan } from '../4-plan';
 import { BROWSER_SCRIPT } from './browser-build';
-import { compressScript } from './compress';
+import { compressWithMap, type RawMap } from './compress';
 import { HASH_PLACEHOLDER } from './entry';
 import { mangleOptions } from './mangled-props';
 import { markTopLevelPure } from './pure-declarations';
@@ -127,7 +127,7 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
   });
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const esbuildMap = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text;
-  const built = plan.env.debug ? { code: js, map: esbuildMap } : await compressScript(js, esbuildMap);
+  const built: { code: string; map?: RawMap } = plan.env.debug ? { code: js } : await compressWithMap(js, esbuildMap);
   const raw = built.code;
   const hash = createHash('sha256').update(raw).digest('hex').slice(0, HASH_PLACEHOLDER.length);
   const fileName = `container.${hash}.min.js`;
@@ -135,7 +135,7 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
   // Only debug environments name their map; prod and internal never point at one (docs/publishing.md).
   const mapComment = plan.env.debug ? `//# sourceMappingURL=${mapName}\n` : '';
   const code = `${raw.split(HASH_PLACEHOLDER).join(hash).replace(/\n?$/, '\n')}${mapComment}`;
-  const map = JSON.stringify({ ...JSON.parse(built.map ?? esbuildMap), file: fileName });
+  const map = JSON.stringify({ ...(built.map ?? (JSON.parse(esbuildMap) as RawMap)), file: fileName });
   const buf = Buffer.from(code);
   const inputs: Record<string, number> = {};
   const output = Object.entries(result.metafile.outputs).find(([k]) => k.endsWith('.js'))?.[1];

@@ -26,7 +26,7 @@ export interface Compressed {
   map?: string;
 }
 
-interface RawMap {
+export interface RawMap {
   sources: string[];
   sourcesContent?: (string | null)[];
   [field: string]: unknown;
@@ -34,6 +34,12 @@ interface RawMap {
 
 /** Compresses one minified browser script; with esbuild's source map, returns the chained map. */
 export async function compressScript(code: string, inputMap?: string): Promise<Compressed> {
+  const out = await compressWithMap(code, inputMap);
+  return { code: out.code, ...(out.map ? { map: JSON.stringify(out.map) } : {}) };
+}
+
+/** compressScript with the chained map as an object, for a caller that adds fields before writing it (the map of megabytes is parsed and written once instead of twice each). */
+export async function compressWithMap(code: string, inputMap?: string): Promise<{ code: string; map?: RawMap }> {
   // Imported here: the native module is only needed by builds that ship without debug logging.
   const { transform } = await import('@swc/core');
   if (inputMap === undefined) return { code: (await transform(code, { ...OPTIONS, sourceMaps: false })).code };
@@ -43,5 +49,5 @@ export async function compressScript(code: string, inputMap?: string): Promise<C
   const out = await transform(code, { ...OPTIONS, sourceMaps: true, inputSourceMap: JSON.stringify(lean) });
   const textOf = new Map(lean.sources.map((source, i) => [source, sourcesContent[i] ?? null]));
   const map = JSON.parse(out.map!) as RawMap;
-  return { code: out.code, map: JSON.stringify({ ...map, sourcesContent: map.sources.map((source) => textOf.get(source) ?? null) }) };
+  return { code: out.code, map: { ...map, sourcesContent: map.sources.map((source) => textOf.get(source) ?? null) } };
 }

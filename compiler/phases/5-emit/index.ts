@@ -68,7 +68,7 @@ function envSiteUse(site: ProjectSite, graph: ContainerGraph, plan: EnvPlan): Si
 
 /** Work compile() starts before emitting, so that it overlaps the compiler's other phases. */
 export interface EarlyWork {
-  /** Declaration hashes (3-graph/hashes.ts), for graph.json. */
+  /** Declaration hashes (3-graph/hashes/), for graph.json. */
   hashes?: Promise<Map<string, string>>;
   site?: Promise<ProjectSite | undefined>;
   /** Validation still under way (the network proof): graph.json lists every diagnostic, so it waits. */

@@ -73,6 +73,6 @@ export function checkGoals(input: GoalInput): GoalResult[] {
     });
   }
   const tests = group(input, 'tests');
-  out.push(tests ? { goal: 'npm test <= 3 minutes', figure: `${tests.durationS.toFixed(0)} s${tests.tests === undefined ? '' : ` (${tests.passed} of ${tests.tests} tests passed)`}`, met: tests.durationS <= 180 && !tests.failed } : { goal: 'npm test <= 3 minutes', figure: 'measured elsewhere (slot: a compiler/bench/tests.ts returning { durationS })', met: null });
+  out.push(tests ? { goal: 'npm test <= 3 minutes', figure: `${tests.durationS.toFixed(0)} s${tests.tests === undefined ? '' : ` (${tests.passed} of ${tests.tests} tests passed)`}`, met: tests.durationS <= 180 && !tests.failed && tests.tests !== 0 } : { goal: 'npm test <= 3 minutes', figure: 'measured elsewhere (slot: a compiler/bench/tests.ts returning { durationS })', met: null });
   return out;
 }

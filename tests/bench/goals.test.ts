@@ -28,6 +28,15 @@ describe('the goals of the bench', () => {
     expect(byGoal(results, 'Page Load Completed').met).toBe(false); // 1/4
   });
 
+  it('judges the test suite on its time, and never as met when it failed or ran no test', () => {
+    const suite = (figures: Record<string, number>) => byGoal(checkGoals({ extra: { tests: figures } }), 'npm test').met;
+    expect(suite({ durationS: 170, tests: 1400, passed: 1400, failed: 0 })).toBe(true);
+    expect(suite({ durationS: 190, tests: 1400, passed: 1400, failed: 0 })).toBe(false);
+    expect(suite({ durationS: 170, tests: 1400, passed: 1399, failed: 1 })).toBe(false);
+    // A suite that died at start-up (7 s, nothing run) is not a fast suite.
+    expect(suite({ durationS: 7, tests: 0, passed: 0, failed: 0 })).toBe(false);
+  });
+
   it('judges size against 30,000 B and the long task against 50 ms', () => {
     const small = checkGoals({ prodGzipBytes: 30_000, extra: {}, stacks: stacks({ longestTaskMs: [[40, 45, 60], [1, 1, 1]] }) });
     expect(byGoal(small, 'prod bundle').met).toBe(true);

@@ -5,12 +5,13 @@ import { site } from '../rules/site.config';
 // When analytics hits are not sent (spec §5): bots and synthetic monitors, and pages where the
 // track-page flag is off, except individual/investments pages, which are always tracked.
 
+/** The last user agent asked about and its answer: isBot is read on every hit, with the page's one user agent. */
+let bot: [string, boolean] = ['', false];
+
 export function isBot(userAgent: string): boolean {
-  // Read on every hit, with the page's one user agent: its answer is kept.
   if (userAgent !== bot[0]) bot = [userAgent, site.botAgents.some((agent) => userAgent.toLowerCase().includes(agent.toLowerCase()))];
   return bot[1];
 }
-let bot: [string, boolean] = ['', false];
 
 export const isBotAgent = computed<boolean>(
   ({ win }) => {

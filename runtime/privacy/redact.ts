@@ -30,7 +30,10 @@ let on = true;
 // values (where a hostile payload would sit) are never kept.
 const MEMO_MAX = 256;
 const MEMO_VALUE = 200;
-// [query depth 0..3, path depth 0..3, whole URLs]
+// The memo tables: query segments at depth 0..3, path segments at depth 0..3, whole URLs.
+const QUERY = 0;
+const PATH = 4;
+const WHOLE = 8;
 let memos: Map<string, string | null>[] = [];
 
 function remembered(table: number, key: string, compute: (key: string, depth: number) => string | null, depth: number): string | null {
@@ -123,7 +126,7 @@ function segment(seg: string, depth: number): string | null {
 function query(q: string, depth: number): string {
   const out: string[] = [];
   for (const seg of q.split('&')) {
-    const clean = remembered(depth, seg, segment, depth);
+    const clean = remembered(QUERY + depth, seg, segment, depth);
     if (clean !== null) out.push(clean);
   }
   return out.join('&');
@@ -136,7 +139,7 @@ function url(u: string, depth: number): string {
   const path = q < 0 ? head : head.slice(0, q);
   let out = path
     .split('/')
-    .map((seg) => remembered(4 + depth, seg, pathSegment, depth)!)
+    .map((seg) => remembered(PATH + depth, seg, pathSegment, depth)!)
     .join('/');
   if (q >= 0) out += `?${query(head.slice(q + 1), depth)}`;
   return hash < 0 ? out : `${out}#${component(u.slice(hash + 1), depth)}`;
@@ -145,7 +148,7 @@ function url(u: string, depth: number): string {
 /** A whole URL: every path segment, query value and fragment. */
 export function redactUrl(u: string): string {
   // A short URL (the page's own, which goes with every hit) is remembered whole.
-  return on ? remembered(8, u, url, 0)! : u;
+  return on ? remembered(WHOLE, u, url, 0)! : u;
 }
 
 /** A request body: form-encoded, JSON (each string value) or text. */

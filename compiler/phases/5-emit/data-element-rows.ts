@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
 import type { DataElement } from '../../../runtime/declare/types';
+import { besideRuntime } from './runtime-modules';
 import { VIEWER_ONLY_PROPERTIES } from './strip-metadata';
 
 // Which data elements a bundle carries as data (runtime/data-elements/readers.ts): those of a
@@ -19,9 +20,8 @@ export interface DataElementReaders {
 
 /** The readers and table modules beside a runtime's core/start.ts; undefined when that runtime has none. */
 export async function dataElementReaders(runtimeStart: string): Promise<DataElementReaders | undefined> {
-  const dir = join(dirname(dirname(runtimeStart)), 'data-elements');
-  const file = join(dir, 'readers.ts');
-  const table = join(dir, 'table.ts');
+  const file = besideRuntime(runtimeStart, 'data-elements/readers.ts');
+  const table = besideRuntime(runtimeStart, 'data-elements/table.ts');
   if (!existsSync(file) || !existsSync(table)) return undefined;
   return { file, kinds: new Set(await exportNames(file)), table };
 }

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EnvPlan } from '../4-plan';
 import type { ContainerGraph } from '../3-graph';
 import { dataRow, type DataElementReaders } from './data-element-rows';
+import { runtimeModule } from './runtime-modules';
 
 // The generated entry of one environment's bundle: imports exactly the included rules and data
 // elements (so esbuild drops everything else) and hands them to the runtime's start(). A data
@@ -26,12 +24,6 @@ export interface EntryExtras {
 }
 
 const js = (v: unknown) => JSON.stringify(v);
-
-/** runtime/events/table.ts beside the runtime the bundle uses (the container's own, else tagc's). */
-function eventTableModule(runtimeStart: string): string {
-  const beside = join(dirname(runtimeStart), '..', 'events', 'table.ts');
-  return existsSync(beside) ? beside : fileURLToPath(new URL('../../../runtime/events/table.ts', import.meta.url));
-}
 
 /** The imports and the `dataElements` expression of an entry. */
 function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataElementReaders | undefined): { imports: string[]; expression: string } {
@@ -62,7 +54,7 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
 }
 
 export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp, extras: EntryExtras = {}): string {
-  const lines: string[] = [`import { start } from ${js(runtimeStart)};`, `import { eventTable } from ${js(eventTableModule(runtimeStart))};`];
+  const lines: string[] = [`import { start } from ${js(runtimeStart)};`, `import { eventTable } from ${js(runtimeModule(runtimeStart, 'events/table.ts'))};`];
   // The order of the imports is the order of the modules in the bundle (each after what it
   // imports). Data elements first, then the rules by file (neighbours in a folder look alike), in
   // descending order of path: gzip finds more repeats within its 32 KB window than in firing order

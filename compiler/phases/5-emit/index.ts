@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../../diagnostics';
 import { listModules } from '../../project';
 import { cacheDir } from '../../typecheck';
@@ -14,6 +13,7 @@ import { buildCompanion, type Companion } from './companion';
 import { egressEntry, sitePrivacy } from './egress';
 import { dataElementReaders } from './data-element-rows';
 import { entrySource, type BuildStamp } from './entry';
+import { OWN_RUNTIME_START } from './runtime-modules';
 import { graphJson } from './graph-json';
 import { hostInventory } from './hosts';
 import { schemaDocuments } from './schema-docs';
@@ -23,9 +23,6 @@ import { siteValidation, validationEntry } from './validators';
 
 // Phase 5: bundles, graphs and the manifest, written to a staging folder and then swapped
 // into build/ so that a failed build never leaves a half-written output.
-
-/** This tagc's runtime entry, for a container that has no runtime of its own (an imported one). */
-const OWN_RUNTIME = fileURLToPath(new URL('../../../runtime/core/start.ts', import.meta.url));
 
 export interface EmitResult {
   bundles: Record<string, Bundle>;
@@ -102,7 +99,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const timings: Record<string, number> = {};
   const hosts: Record<string, HostUse[]> = {};
   const companions: Record<string, Companion> = {};
-  const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME;
+  const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME_START;
   const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
   const readers = await dataElementReaders(runtime);
   const options: BundleOptions = { rewritten: new Map(), libraries };

@@ -1,0 +1,18 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// A bundle is built from the container's own runtime when it has one (runtime/core/start.ts in
+// the project), else from tagc's. Its other modules are found beside that start module.
+
+/** tagc's own runtime entry, for a container that has no runtime of its own (an imported one). */
+export const OWN_RUNTIME_START = fileURLToPath(new URL('../../../runtime/core/start.ts', import.meta.url));
+
+/** A module by its path inside runtime/ (`events/table.ts`), beside the runtime whose core/start.ts is given. */
+export const besideRuntime = (runtimeStart: string, path: string): string => join(dirname(dirname(runtimeStart)), path);
+
+/** The module beside the given runtime, or tagc's own when that runtime has none. */
+export function runtimeModule(runtimeStart: string, path: string): string {
+  const beside = besideRuntime(runtimeStart, path);
+  return existsSync(beside) ? beside : besideRuntime(OWN_RUNTIME_START, path);
+}

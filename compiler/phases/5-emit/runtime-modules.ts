@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 // A bundle is built from the container's own runtime when it has one (runtime/core/start.ts in
 // the project), else from tagc's. Its other modules are found beside that start module.
 
-/** tagc's own runtime entry, for a container that has no runtime of its own (an imported one). */
-export const OWN_RUNTIME_START = fileURLToPath(new URL('../../../runtime/core/start.ts', import.meta.url));
+/**
+ * tagc's own runtime entry, for a container that has no runtime of its own (an imported one).
+ * String paths, not `new URL`: tests load this module under happy-dom, whose URL is not Node's.
+ */
+export const OWN_RUNTIME_START = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'runtime', 'core', 'start.ts');
 
 /** A module by its path inside runtime/ (`events/table.ts`), beside the runtime whose core/start.ts is given. */
 export const besideRuntime = (runtimeStart: string, path: string): string => join(dirname(dirname(runtimeStart)), path);

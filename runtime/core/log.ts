@@ -66,6 +66,11 @@ export const log: Logger = {
   },
 };
 
+/** A text only debug logging prints: '' in builds without it, whose bundles carry neither the text nor what makes it. */
+export function debugText(text: () => string): string {
+  return __TAGC_DEBUG__ ? text() : '';
+}
+
 /** Set by the debug companion (runtime/debug/companion.ts): prints a code's text once it has loaded. */
 let expand: ((code: Msg, args: readonly unknown[]) => string) | undefined;
 

@@ -1,7 +1,7 @@
 import type { CustomerId, IdentityFields } from '../analytics/beacon';
 import { getCookie, removeCookie, setCookie } from '../core/cookies';
 import { egressFetch } from '../core/egress';
-import { log, reason, say } from '../core/log';
+import { debugText, log, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import { isPlainObject } from '../core/merge';
 import { AMCV_MAX_AGE, cookieName, readAmcv, sessionCookieName, VERSION, writeAmcv, type AmcvFields } from './amcv';
@@ -169,7 +169,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
       if (isValidId(uuid)) setCookie(AAM_UUID_COOKIE, uuid, { maxAge: AAM_UUID_MAX_AGE, domain }, doc);
       else say(Msg.InvalidAudienceId);
     }
-    if (!amcv.mid) return useLocalId('sent no valid visitor id');
+    if (!amcv.mid) return useLocalId(debugText(() => 'sent no valid visitor id'));
     writeCookie();
     if (Array.isArray(json.ibs) && !config.disableIdSyncs) {
       for (const sync of json.ibs) {
@@ -197,7 +197,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
       ? win.setTimeout(() => {
           if (settled) return;
           settled = true;
-          useLocalId(`did not answer within ${config.loadTimeout ?? LOAD_TIMEOUT} ms`);
+          useLocalId(debugText(() => `did not answer within ${config.loadTimeout ?? LOAD_TIMEOUT} ms`));
         }, config.loadTimeout ?? LOAD_TIMEOUT)
       : undefined;
     egressFetch(win, 'analytics', url, { credentials: 'include' })
@@ -217,7 +217,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
           if (timer !== undefined) win.clearTimeout(timer);
           if (settled) return;
           settled = true;
-          if (first) useLocalId(`failed (${reason(error)})`);
+          if (first) useLocalId(debugText(() => `failed (${reason(error)})`));
         },
       );
   }

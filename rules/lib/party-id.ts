@@ -1,5 +1,6 @@
 import type { RuntimeServices } from '../../runtime/declare/types';
 import { log, reason } from '../../runtime/core/log';
+import { isPlainObject } from '../../runtime/core/merge';
 import { setItem } from '../../runtime/core/storage';
 import { site } from '../site.config';
 
@@ -17,8 +18,8 @@ function partyIdFrom(text: string): string | undefined {
   try {
     const json: unknown = JSON.parse(trimmed);
     if (typeof json === 'string' || typeof json === 'number') return String(json) || undefined;
-    if (json && typeof json === 'object' && !Array.isArray(json)) {
-      const id = (json as Record<string, unknown>).partyId;
+    if (isPlainObject(json)) {
+      const id = json.partyId;
       return typeof id === 'string' || typeof id === 'number' ? String(id) || undefined : undefined;
     }
     return undefined;

@@ -1,4 +1,5 @@
 import type { RuntimeServices } from '../declare/types';
+import { isPlainObject } from '../core/merge';
 import { getJson, removeItem, setJson } from '../core/storage';
 
 // Form abandonment (spec §4). A tracked form is an element (usually a <form>) marked
@@ -50,7 +51,7 @@ function fieldName(el: Element): string {
 
 function load(): Stored {
   const raw = getJson<unknown>('local', ABANDON_KEY);
-  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Stored) : {};
+  return isPlainObject(raw) ? (raw as Stored) : {};
 }
 
 function save(stored: Stored): void {

@@ -1,4 +1,4 @@
-import { getPath } from '../core/merge';
+import { getPath, hasOwn, isPlainObject } from '../core/merge';
 import { getJson, setJson } from '../core/storage';
 
 // Multi-step process tracking (spec §4). Three kinds of process (tool, selfservice, login), each a
@@ -79,18 +79,14 @@ export function readProcess(eventName: string, payload: unknown): ProcessHit | n
   return { kind, stage, name, step };
 }
 
-function isList(value: unknown): value is Record<string, string[]> {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The stored lists; anything unreadable counts as no process running. */
 export function loadLists(): ProcessLists {
-  const raw = getJson<Record<string, unknown>>('local', MULTISTEP_KEY);
+  const raw = getJson<unknown>('local', MULTISTEP_KEY);
   const lists = { tool: {}, selfservice: {}, login: {} } as ProcessLists;
-  if (!isList(raw)) return lists;
+  if (!isPlainObject(raw)) return lists;
   for (const kind of PROCESS_KINDS) {
     const list = raw[kind];
-    if (!isList(list)) continue;
+    if (!isPlainObject(list)) continue;
     for (const [name, steps] of Object.entries(list)) {
       if (name === '__proto__' || !Array.isArray(steps)) continue;
       lists[kind][name] = steps.filter((s): s is string => typeof s === 'string');
@@ -110,7 +106,7 @@ function save(lists: ProcessLists): void {
 export function advance(hit: ProcessHit): boolean {
   const lists = loadLists();
   const list = lists[hit.kind];
-  const steps = Object.prototype.hasOwnProperty.call(list, hit.name) ? list[hit.name] : undefined;
+  const steps = hasOwn(list, hit.name) ? list[hit.name] : undefined;
   switch (hit.stage) {
     case 'start':
       if (steps) return false;

@@ -1,6 +1,7 @@
 import type { Action, Condition, Explanation, JsonState, Rule, RuleContext, RuntimeServices } from '../declare/types';
 import { consentAllows } from '../consent/gate';
 import { failure, isDebugOn, log, reason, say } from './log';
+import { hasOwn } from './merge';
 import { Msg } from './messages';
 import type { Monitors } from './monitor';
 import type { Resolver } from './resolve';
@@ -72,7 +73,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   };
   // Own keys only: an event named "constructor" or "__defineGetter__" finds no rules. (Looked up
   // per event rather than copied at start-up: no start-up work that grows with the table.)
-  const rulesOf = (key: string): readonly number[] => (Object.prototype.hasOwnProperty.call(compiled.table, key) ? compiled.table[key] : NONE);
+  const rulesOf = (key: string): readonly number[] => (hasOwn(compiled.table, key) ? compiled.table[key] : NONE);
 
   function fail(rule: Rule, action: Action, index: number, job: Job, error: unknown): void {
     const message = reason(error);

@@ -1,6 +1,7 @@
 import type { ConsentCategory, SendCategory } from '../declare/types';
 import { redactBody, redactUrl } from '../privacy/redact';
 import { say } from './log';
+import { hasOwn } from './merge';
 import { Msg } from './messages';
 
 // The one egress point (docs/security.md): every request the runtime makes leaves through the
@@ -52,7 +53,7 @@ function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: strin
   if (answer === undefined) {
     const keys = inventoryKeys(url.host, url.hostname);
     if (self) keys.push("'self'");
-    answer = keys.some((k) => Object.prototype.hasOwnProperty.call(hosts, k) && hosts[k].includes(category));
+    answer = keys.some((k) => hasOwn(hosts, k) && hosts[k].includes(category));
     if (answers.size >= 256) answers.clear();
     answers.set(key, answer);
   }

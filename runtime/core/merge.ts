@@ -16,6 +16,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === null || (Object.getPrototypeOf(proto) === null && Object.prototype.toString.call(value) === '[object Object]');
 }
 
+/** An own property, not an inherited one (`constructor`, `__proto__`); es2020 has no Object.hasOwn. */
+export function hasOwn(object: object, key: PropertyKey): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
 /** What read() gives for a getter that throws (no object per value read: an entry has many). */
 const UNREADABLE: unique symbol = Symbol();
 
@@ -137,7 +142,7 @@ export function getParts(source: unknown, parts: readonly string[]): unknown {
   let node: unknown = source;
   for (const part of parts) {
     if (node === null || typeof node !== 'object' || UNSAFE.has(part)) return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, part)) return undefined;
+    if (!hasOwn(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
   return node;

@@ -2,7 +2,7 @@ import { isRef } from '../declare/ref';
 import type { DataElement, DataElementName, JsonState, ReadContext, RuleContext, RuntimeServices } from '../declare/types';
 import { reason, say } from './log';
 import { Msg } from './messages';
-import { isPlainObject } from './merge';
+import { hasOwn, isPlainObject } from './merge';
 import { getJson, removeItem, setJson } from './storage';
 
 // Data-element values: computed once per dispatch (a Scope), kept per their storage duration,
@@ -44,7 +44,7 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
   const declarations = new Map<string, DataElement>();
   const declared = (name: string): DataElement | undefined => {
     let el = declarations.get(name);
-    if (!el && Object.prototype.hasOwnProperty.call(elements, name)) declarations.set(name, (el = elements[name]));
+    if (!el && hasOwn(elements, name)) declarations.set(name, (el = elements[name]));
     return el;
   };
 
@@ -133,6 +133,6 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
         } else store(name, el, value);
       }
     },
-    has: (name) => Object.prototype.hasOwnProperty.call(elements, name) || custom.has(name),
+    has: (name) => hasOwn(elements, name) || custom.has(name),
   };
 }

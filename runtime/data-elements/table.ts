@@ -1,3 +1,4 @@
+import { hasOwn } from '../core/merge';
 import { dataElement } from '../declare/data-element';
 import type { DataElement, DataElementOptions, Params, ReadContext } from '../declare/types';
 
@@ -25,6 +26,6 @@ export function dataElementTable(kinds: readonly KindReader[], rows: Readonly<Re
   };
   // The rows are the target: their names, order and `in`/hasOwnProperty answers are the table's.
   return new Proxy(rows as Record<string, unknown>, {
-    get: (target, name) => (typeof name === 'string' && Object.prototype.hasOwnProperty.call(target, name) ? (built[name] ??= declaration(name)) : Reflect.get(target, name)),
+    get: (target, name) => (typeof name === 'string' && hasOwn(target, name) ? (built[name] ??= declaration(name)) : Reflect.get(target, name)),
   }) as Record<string, DataElement>;
 }

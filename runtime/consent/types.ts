@@ -8,8 +8,13 @@ export type Grants = Record<ConsentCategory, boolean>;
 
 export const CATEGORIES: readonly ConsentCategory[] = ['analytics', 'advertising', 'performance'];
 
-export const ALL_GRANTED: Grants = { analytics: true, advertising: true, performance: true };
-export const NONE_GRANTED: Grants = { analytics: false, advertising: false, performance: false };
+/** Every category with its answer, in CATEGORIES' order. */
+export function grantsBy(granted: (category: ConsentCategory) => boolean): Grants {
+  return Object.fromEntries(CATEGORIES.map((c) => [c, granted(c)])) as Grants;
+}
+
+export const ALL_GRANTED: Grants = grantsBy(() => true);
+export const NONE_GRANTED: Grants = grantsBy(() => false);
 
 export interface ConsentProvider {
   /** Provider name, for logs and the viewer. */
@@ -25,7 +30,7 @@ export interface ConsentProvider {
 /** Grants from a comma list of categories (`all` grants every category). */
 export function grantsOf(list: readonly string[]): Grants {
   const all = list.includes('all');
-  return { analytics: all || list.includes('analytics'), advertising: all || list.includes('advertising'), performance: all || list.includes('performance') };
+  return grantsBy((c) => all || list.includes(c));
 }
 
 export function sameGrants(a: Grants, b: Grants): boolean {

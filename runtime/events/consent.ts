@@ -1,6 +1,6 @@
 import type { EventSource, RuntimeServices } from '../declare/types';
 import { consentSlot } from '../consent/gate';
-import type { Grants } from '../consent/types';
+import { grantsBy, type Grants } from '../consent/types';
 import { TOOLING } from '../declare/tooling';
 
 // Consent events of spec §4, raised by the consent service: given (at start when a decision is
@@ -19,7 +19,7 @@ function consentEvent(change: 'given' | 'changed' | 'declined'): EventSource<Con
       slot.listeners.push((c) => {
         if (c !== change) return;
         const api = slot.api;
-        emit({ analytics: !!api?.granted('analytics'), advertising: !!api?.granted('advertising'), performance: !!api?.granted('performance') });
+        emit(grantsBy((c) => !!api?.granted(c)));
       });
     },
   };

@@ -61,8 +61,13 @@ function url(win: Window & typeof globalThis, value: unknown, missing: string): 
   return out;
 }
 
-function html(el: Element, where: InsertPosition, content: unknown, policy: RenderPolicy): void {
-  const markup = String(need(content as string, 'Action has no content'));
+/** The action's content as text; an action without one fails. */
+function text(action: RenderAction): string {
+  return String(need(action.content as string, 'Action has no content'));
+}
+
+function html(el: Element, where: InsertPosition, action: RenderAction, policy: RenderPolicy): void {
+  const markup = text(action);
   if (!policy.sanitize) return el.insertAdjacentHTML(where, markup);
   const fragment = sanitizedHtml(el.ownerDocument, markup);
   if (where === 'beforeend') el.append(fragment);
@@ -80,7 +85,7 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
   if (type === 'customCode') {
     if (!policy.scripts) throw new RenderError('customCode is not allowed for this offer');
     const nonce = policy.nonce;
-    const code = String(need(action.content as string, 'Action has no content'));
+    const code = text(action);
     const script = win.document.createElement('script');
     if (nonce) script.nonce = nonce;
     script.textContent = code;
@@ -90,26 +95,26 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
   const el = await whenPresent(win, need(action.selector ?? action.cssSelector, 'Action has no selector'));
   switch (type) {
     case 'setHtml':
-      if (policy.sanitize) el.replaceChildren(sanitizedHtml(win.document, String(need(action.content as string, 'Action has no content'))));
-      else el.innerHTML = String(need(action.content as string, 'Action has no content'));
+      if (policy.sanitize) el.replaceChildren(sanitizedHtml(win.document, text(action)));
+      else el.innerHTML = text(action);
       break;
     case 'setText':
-      el.textContent = String(need(action.content as string, 'Action has no content'));
+      el.textContent = text(action);
       break;
     case 'appendHtml':
-      html(el, 'beforeend', action.content, policy);
+      html(el, 'beforeend', action, policy);
       break;
     case 'prependHtml':
-      html(el, 'afterbegin', action.content, policy);
+      html(el, 'afterbegin', action, policy);
       break;
     case 'insertBefore':
-      html(el, 'beforebegin', action.content, policy);
+      html(el, 'beforebegin', action, policy);
       break;
     case 'insertAfter':
-      html(el, 'afterend', action.content, policy);
+      html(el, 'afterend', action, policy);
       break;
     case 'replaceHtml':
-      html(el, 'beforebegin', action.content, policy);
+      html(el, 'beforebegin', action, policy);
       el.remove();
       break;
     case 'setAttribute': {

@@ -59,11 +59,16 @@ export interface Satellite extends SatelliteHost {
 const STAGE: Satellite['environment']['stage'] =
   __TAGC_ENV__ === 'prod' || __TAGC_ENV__ === 'internal' ? 'production' : __TAGC_ENV__ === 'stg' ? 'staging' : 'development';
 
+const silent = () => {};
+
 /** `_satellite.logger`: custom code's messages, printed while debug is on (as Launch does); silent where debug is compiled out. */
 function logger(api: TagcApi): Satellite['logger'] {
-  const level = (name: 'info' | 'warn' | 'error' | 'debug') => (...args: unknown[]) => {
-    if (__TAGC_DEBUG__ && api.debug()) log[name]('[Custom Script]', ...args);
-  };
+  const level = (name: 'info' | 'warn' | 'error' | 'debug') =>
+    __TAGC_DEBUG__
+      ? (...args: unknown[]) => {
+          if (api.debug()) log[name]('[Custom Script]', ...args);
+        }
+      : silent;
   return { log: level('info'), info: level('info'), warn: level('warn'), error: level('error'), debug: level('debug') };
 }
 

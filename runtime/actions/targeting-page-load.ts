@@ -51,11 +51,8 @@ export function loadTargeting(options: TargetingOptions): Action {
     run(ctx) {
       const win = ctx.runtime.win;
       const client = ctx.runtime.service('target', () => {
-        const c = createTargetClient(
-          win,
-          { edgeHost: options.edgeHost, edgeDomains: options.edgeDomains, offerScripts: options.offerScripts, sanitizeHtml: options.sanitizeHtml, clientCode: options.clientCode, version: options.version, disable: options.disable },
-          pageNonce(win.document),
-        );
+        // The options are the client's config (the fields it reads have the same names).
+        const c = createTargetClient(win, options, pageNonce(win.document));
         if (c.enabled) install(win, c);
         return c;
       });

@@ -33,7 +33,7 @@ const cookie: Satellite['cookie'] = {
   get: (name?: string) => (name === undefined ? { ...readCookies() } : getCookie(name)),
   set(name: string, value: unknown, a: CookieAttributes = {}) {
     const days = a.expires instanceof Date ? (a.expires.getTime() - Date.now()) / 864e5 : a.expires;
-    setCookie(name, String(value), { maxAge: days === undefined ? undefined : days * 86400, path: a.path, domain: a.domain, secure: a.secure, sameSite: a.sameSite });
+    setCookie(name, String(value), { ...a, maxAge: days === undefined ? undefined : days * 86400 });
   },
   remove: (name: string, a: Pick<CookieAttributes, 'path' | 'domain'> = {}) => removeCookie(name, a),
 };

@@ -1,4 +1,5 @@
 import { egressFetch } from '../core/egress';
+import { reason } from '../core/log';
 
 // One call to the delivery API, with the failure kinds of spec §8: a status outside 100-599 is a
 // network failure, invalid JSON a parse failure, no answer in time a timeout, and an answer
@@ -66,7 +67,7 @@ async function exchange(win: Window & typeof globalThis, url: string, body: unkn
   try {
     res = await egressFetch(win, 'performance', url, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' }, credentials: 'include', signal });
   } catch (error) {
-    throw new DeliveryError('network', `request failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DeliveryError('network', `request failed: ${reason(error)}`);
   }
   if (res.status < 100 || res.status > 599) throw new DeliveryError('network', 'request failed: network failure', res.status);
   const text = await res.text();

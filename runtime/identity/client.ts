@@ -8,6 +8,7 @@ import { AMCV_MAX_AGE, cookieName, readAmcv, sessionCookieName, VERSION, writeAm
 import { AAM_UUID_COOKIE, AAM_UUID_MAX_AGE, cookieDomain, VISIT_COOKIE, VISIT_MAX_AGE } from './cookies';
 import { isValidId, localId, supplementalId } from './ids';
 import { createOptIn, type OptIn } from './opt-in';
+import type { ServerState } from './server-state';
 import { fireSync, validateSync, type SyncByUrl } from './sync';
 
 // Experience Cloud ID-compatible visitor identity (docs/wire-formats.md, spec §4, §8, §9). One client per
@@ -27,8 +28,8 @@ export interface IdentityConfig {
   /** Opt-in applies: no call, cookie or sync until `optIn.approve()`. */
   optInApplies?: boolean;
   disableIdSyncs?: boolean;
-  /** State the server rendered into the page: `{ [orgId]: { sdid: { supplementalDataIDCurrent } } }`, as object or JSON. */
-  serverState?: unknown;
+  /** State the server rendered into the page (server-state.ts: `serverState(value)`). */
+  serverState?: ServerState;
 }
 
 export interface IdentityClient {
@@ -76,24 +77,8 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     say(Msg.MissingOrg);
     status = Status.Off;
   }
-  readServerState();
-
-  function readServerState(): void {
-    if (config.serverState === undefined || config.serverState === null || config.serverState === '') return;
-    let state: unknown = config.serverState;
-    try {
-      if (typeof state === 'string') state = JSON.parse(state);
-    } catch {
-      state = undefined;
-    }
-    const mine = isPlainObject(state) ? state[orgId] : undefined;
-    if (!isPlainObject(state) || (mine !== undefined && !isPlainObject(mine))) {
-      say(Msg.InvalidServerState);
-      return;
-    }
-    const current = isPlainObject(mine) && isPlainObject(mine.sdid) ? mine.sdid.supplementalDataIDCurrent : undefined;
-    if (typeof current === 'string' && current) Object.assign(sdid, { id: current, at: Date.now(), consumed: new Set<string>() });
-  }
+  const fromServer = config.serverState?.(orgId);
+  if (fromServer) Object.assign(sdid, { id: fromServer, at: Date.now(), consumed: new Set<string>() });
 
   function rejected(): boolean {
     if (optIn.state() !== 'denied') return false;

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { createIdentity, LOAD_TIMEOUT, type IdentityConfig } from '../../../runtime/identity/client';
+import { serverState } from '../../../runtime/identity/server-state';
 import { clearCookies, flush, HOST, mockService, ORG, recordCookieWrites, stopRecordingCookies, win, type Service } from './helpers';
 import { openEgress } from '../../helpers/egress';
 
@@ -302,17 +303,17 @@ describe('id syncs', () => {
 
 describe('server state and supplemental data ids', () => {
   it('logs an invalid serverState and carries on', async () => {
-    const id = createIdentity(win, config({ serverState: '{not json' }));
+    const id = createIdentity(win, config({ serverState: serverState('{not json') }));
     expect(errors).toEqual(['[tagc] `serverState` has an invalid format.']);
     await flush();
     expect(id.fields().mid).toBeDefined();
     errors.length = 0;
-    createIdentity(win, config({ serverState: { [ORG]: 'x' } }));
+    createIdentity(win, config({ serverState: serverState({ [ORG]: 'x' }) }));
     expect(errors).toEqual(['[tagc] `serverState` has an invalid format.']);
   });
 
   it('takes the current supplemental id from the server state', () => {
-    const id = createIdentity(win, config({ serverState: JSON.stringify({ [ORG]: { sdid: { supplementalDataIDCurrent: 'AAAA-BBBB' } } }) }));
+    const id = createIdentity(win, config({ serverState: serverState(JSON.stringify({ [ORG]: { sdid: { supplementalDataIDCurrent: 'AAAA-BBBB' } } })) }));
     expect(id.supplementalDataId('target')).toBe('AAAA-BBBB');
   });
 

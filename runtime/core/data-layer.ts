@@ -1,5 +1,4 @@
 import type { JsonState } from '../declare/types';
-import { forgetCookies, getCookie } from './cookies';
 import { log, reason, say } from './log';
 import { Msg } from './messages';
 import { getPath, isPlainObject, merge, sanitize, TooLarge } from './merge';
@@ -255,35 +254,4 @@ export function monitorOverwrite(win: Window & typeof globalThis, array: unknown
     }
   }, OVERWRITE_CHECK_MS);
   return () => win.clearInterval(timer);
-}
-
-/**
- * Runs `attach` once the consent cookie exists (checked now, then every 250 ms); with no cookie
- * configured, at once. Entries pushed meanwhile stay in the array and are processed in order
- * when the data layer attaches.
- */
-export function whenConsentCookie(win: Window & typeof globalThis, cookieName: string | null | undefined, attach: () => void): void {
-  const present = () => {
-    try {
-      // The cookie is the page's (its consent banner's) to write: never an earlier read's jar.
-      forgetCookies();
-      return getCookie(cookieName!, win.document) !== undefined;
-    } catch {
-      return false;
-    }
-  };
-  const run = () => {
-    try {
-      attach();
-    } catch (error) {
-      say(Msg.Unexpected, reason(error));
-    }
-  };
-  if (!cookieName || present()) return run();
-  DEBUG: log.info(`Data layer waits for the consent cookie ${cookieName}`);
-  const timer = win.setInterval(() => {
-    if (!present()) return;
-    win.clearInterval(timer);
-    run();
-  }, CONSENT_POLL_MS);
 }

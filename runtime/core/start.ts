@@ -3,7 +3,8 @@ import { consentAllows } from '../consent/gate';
 import { configureRedaction } from '../privacy/redact';
 import { afterStart, holdAfterStart } from './after-start';
 import { createApi, type BuildInfo } from './api';
-import { attachDataLayer, dataLayerArray, monitorOverwrite, whenConsentCookie } from './data-layer';
+import type { AttachWhen } from './consent-cookie';
+import { attachDataLayer, dataLayerArray, monitorOverwrite } from './data-layer';
 import { createDispatcher } from './dispatch';
 import { isAuthorisedHost } from './domain';
 import { configureEgress, egressBeacon, egressFetch, egressImage, type EgressPolicy } from './egress';
@@ -30,8 +31,8 @@ export interface ContainerConfig {
   build: BuildInfo;
   /** Payload validation; the generated entry passes it only in environments that validate. */
   validate?: (name: string, payload: JsonState) => void;
-  /** The data-layer manager (spec §4): events that reset the computed state, the consent cookie to wait for. */
-  dataLayer?: { resetBefore?: readonly string[]; consentCookie?: string | null };
+  /** The data-layer manager (spec §4): events that reset the computed state; when it attaches (consent-cookie.ts; default at once). */
+  dataLayer?: { resetBefore?: readonly string[]; attachWhen?: AttachWhen };
   /** Builds without debug logging: the debug companion, loaded when the persisted debug flag is on. */
   companion?: CompanionRef;
   /** The egress point's settings (generated entry): the host inventory, declared consent exemptions, redaction. */
@@ -134,18 +135,25 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
   // Until the data layer attaches (it may wait for consent), pushes queue in the page's array.
   const queue = dataLayerArray(win);
   if (Array.isArray(queue)) dataLayerPush = (entry) => void queue.push(entry);
-  whenConsentCookie(win, config.dataLayer?.consentCookie, () => {
-    const dataLayer = attachDataLayer(win, {
-      dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
-      beforeEvent: config.validate,
-      resetBefore: config.dataLayer?.resetBefore,
-    });
-    if (dataLayer) {
-      dataLayerPush = dataLayer.push;
-      currentState = dataLayer.state;
-      if (dataLayer.onWindow) monitorOverwrite(win, dataLayer.array);
+  const attach = () => {
+    try {
+      const dataLayer = attachDataLayer(win, {
+        dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
+        beforeEvent: config.validate,
+        resetBefore: config.dataLayer?.resetBefore,
+      });
+      if (dataLayer) {
+        dataLayerPush = dataLayer.push;
+        currentState = dataLayer.state;
+        if (dataLayer.onWindow) monitorOverwrite(win, dataLayer.array);
+      }
+    } catch (error) {
+      say(Msg.Unexpected, reason(error));
     }
-  });
+  };
+  const attachWhen = config.dataLayer?.attachWhen;
+  if (attachWhen) attachWhen(win, attach);
+  else attach();
   // The queued events' rules, in tasks of a few ms; then the work that waited for them.
   dispatcher.release(createSlices(win, startedAt), endStart);
   return { services, push: services.push, state: () => currentState() };

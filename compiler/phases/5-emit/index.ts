@@ -19,6 +19,7 @@ import { hostInventory } from './hosts';
 import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
 import { scanSiteConfig, siteUseOf, type SiteScan } from './site-config-use';
+import { dataLayerEntry } from './data-layer-entry';
 import { siteValidation, validationEntry } from './validators';
 
 // Phase 5: bundles, graphs and the manifest, written to a staging folder and then swapped
@@ -113,7 +114,10 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       const t0 = performance.now();
       const env = plan.env.name;
       const envHosts = hostInventory(plan, registry, site);
-      const extras = { ...validationEntry(graph, plan, site, stamp.version, join(cacheDir(root), 'validators.json')), readers };
+      const validation = validationEntry(graph, plan, site, stamp.version, join(cacheDir(root), 'validators.json'));
+      const dataLayer = dataLayerEntry(site, runtime);
+      const config: Record<string, string> = { dataLayer: dataLayer.config, ...validation.config };
+      const extras = { prelude: [...dataLayer.prelude, ...validation.prelude], config, readers };
       // The bundle carries its own inventory: its egress point refuses any other host.
       extras.config.egress = egressEntry(plan, envHosts, privacy);
       const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);

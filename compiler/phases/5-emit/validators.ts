@@ -100,16 +100,13 @@ export function validatorsCode(schemas: readonly { event: string; schema: Record
   return parts.length ? `Object.assign({}, ${parts.join(', ')})` : '{}';
 }
 
-/**
- * Entry additions for one environment: where it validates, the imports and the `validate`
- * config entry; everywhere, the data-layer manager settings.
- */
+/** Entry additions for one environment where it validates: the imports and the `validate` config entry. */
 // Every validating environment gets the same validators: ajv compiles them once per graph (it was
 // the compiler's largest CPU cost, three identical compilations per build).
 const validatorsByGraph = new WeakMap<ContainerGraph, string>();
 
 export function validationEntry(graph: ContainerGraph, plan: EnvPlan, site: SiteValidation, build: string, keptFile?: string): { prelude: string[]; config: Record<string, string> } {
-  const config: Record<string, string> = { dataLayer: JSON.stringify({ resetBefore: site.resetBefore, consentCookie: site.consentCookie }) };
+  const config: Record<string, string> = {};
   if (!plan.env.validate) return { prelude: [], config };
   const all = [...graph.schemas.values()].map((s) => s.node);
   const apollo = all.filter((s) => s.provider === 'Apollo');

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { rule } from '../../../runtime/declare';
 import type { JsonState } from '../../../runtime/declare/types';
+import { whenConsentCookie } from '../../../runtime/core/consent-cookie';
 import { CONSENT_POLL_MS, OVERWRITE_CHECK_MS } from '../../../runtime/core/data-layer';
 import { resetWindow } from '../../helpers/runtime';
 import { bootWith, type Recorded } from './boot-with';
@@ -80,7 +81,7 @@ describe('waiting for the consent cookie', () => {
   it('holds the data layer until the cookie exists, then processes every entry in order', () => {
     vi.useFakeTimers();
     window.appEventData = [{ event: 'Page Load Started', page: { pageName: 'p' } }];
-    recorded = bootWith(all(), { dataLayer: { consentCookie: 'OptanonAlertBoxClosed' } });
+    recorded = bootWith(all(), { dataLayer: { attachWhen: whenConsentCookie('OptanonAlertBoxClosed') } });
     window.appEventData.push({ event: 'CTA Clicked', linkInfo: { linkId: 'early' } });
     window.tagc.track('unrelated'); // other event sources are not held
     vi.advanceTimersByTime(CONSENT_POLL_MS * 40);
@@ -98,19 +99,19 @@ describe('waiting for the consent cookie', () => {
 
   it('starts at once when the cookie is already there, or when none is configured', () => {
     document.cookie = 'OptanonAlertBoxClosed=1; path=/';
-    recorded = bootWith(all(), { dataLayer: { consentCookie: 'OptanonAlertBoxClosed' } });
+    recorded = bootWith(all(), { dataLayer: { attachWhen: whenConsentCookie('OptanonAlertBoxClosed') } });
     window.appEventData.push({ event: 'CTA Clicked' });
     expect(seen).toHaveLength(1);
     recorded.restore();
     resetWindow();
-    recorded = bootWith(all(), { dataLayer: { consentCookie: null } });
+    recorded = bootWith(all(), { dataLayer: {} });
     window.appEventData.push({ event: 'CTA Clicked' });
     expect(seen).toHaveLength(2);
   });
 
   it('queues what tagc itself pushes while it waits', () => {
     vi.useFakeTimers();
-    recorded = bootWith(all(), { dataLayer: { consentCookie: 'consent' } });
+    recorded = bootWith(all(), { dataLayer: { attachWhen: whenConsentCookie('consent') } });
     recorded.runtime!.push({ event: 'Page Load Started' });
     window.appEventData.push({ event: 'CTA Clicked' });
     expect(window.appEventData).toEqual([{ event: 'Page Load Started' }, { event: 'CTA Clicked' }]);

@@ -5,15 +5,16 @@ import { startConsent, type ConsentSettings } from '../consent/service';
 import { trustArcProvider, type TrustArcOptions } from '../consent/trustarc';
 import { impliedProvider } from '../consent/implied';
 import type { ConsentProvider } from '../consent/types';
+import { TOOLING } from '../declare/tooling';
 
 // Starts the page's consent state from the firm's provider. The consent-provider rule runs it
 // first (order 1): until then every consent-gated rule and condition is closed.
 
 /* @__NO_SIDE_EFFECTS__ */
-function consentProvider(params: Record<string, unknown>, create: () => ConsentProvider, settings: ConsentSettings): Action {
+function consentProvider(provider: string, options: object, create: () => ConsentProvider, settings: ConsentSettings): Action {
   return {
     kind: 'consentProvider',
-    params,
+    params: TOOLING ? { provider, ...options } : {},
     sends: 'necessary',
     run(ctx) {
       if (consentSlot(ctx.runtime).api) return;
@@ -25,18 +26,18 @@ function consentProvider(params: Record<string, unknown>, create: () => ConsentP
 /** Consent from a TrustArc-kind notice (notice_gdpr_prefs / cmapi_cookie_privacy). */
 /* @__NO_SIDE_EFFECTS__ */
 export function trustArcConsent(options: TrustArcOptions & ConsentSettings): Action {
-  return consentProvider({ provider: 'trustarc', ...options }, () => trustArcProvider(options), options);
+  return consentProvider('trustarc', options, () => trustArcProvider(options), options);
 }
 
 /** Consent from a OneTrust-kind banner (OptanonConsent groups). */
 /* @__NO_SIDE_EFFECTS__ */
 export function oneTrustConsent(options: OneTrustOptions & ConsentSettings): Action {
-  return consentProvider({ provider: 'onetrust', ...options }, () => oneTrustProvider(options), options);
+  return consentProvider('onetrust', options, () => oneTrustProvider(options), options);
 }
 
 /** No consent manager: every category is granted (what a Launch property without one did). Replace it with the site's provider. */
 /* @__NO_SIDE_EFFECTS__ */
 export function impliedConsent(): Action {
   const never = { hosts: [], pathPrefixes: [], paths: [], query: { name: '', value: '' }, global: '' };
-  return consentProvider({ provider: 'implied' }, impliedProvider, { skip: never, suppressionCookie: { name: '', days: 0 } });
+  return consentProvider('implied', {}, impliedProvider, { skip: never, suppressionCookie: { name: '', days: 0 } });
 }

@@ -1,3 +1,4 @@
+import { TOOLING } from './tooling';
 import type { DataElement, DataElementOptions, Params, ReadContext } from './types';
 
 /** Shared builder of the data-element kind files (runtime/data-elements/*). */
@@ -8,5 +9,6 @@ export function dataElement<T>(
   read: (ctx: ReadContext) => unknown,
   options: DataElementOptions<T> = {},
 ): DataElement<T> {
-  return { __tagc: 'dataElement', kind, params, read, ...options };
+  // The brand is the compiler's (runtime/declare/tooling.ts), as a rule's is.
+  return { ...(TOOLING ? { __tagc: 'dataElement' } : {}), kind, params, read, ...options } as DataElement<T>;
 }

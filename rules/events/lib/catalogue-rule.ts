@@ -41,17 +41,21 @@ export interface HitDeclaration {
   sharedEvents?: readonly string[];
 }
 
+function declaredParams(label: string, vars: Record<string, DataElementRef>, declared: HitDeclaration): Record<string, unknown> {
+  const { reads, ...events } = declared;
+  return { label, vars, ...reads, ...events };
+}
+
 /**
  * A link hit whose name, URL or events are known only when the rule runs (a numeric event's
  * value, a clicked link). Its params carry the variables' data-element references, so that the
  * compiler checks them and the bundle includes them, and the event numbers it may send.
  */
 export function hitAtRunTime(label: string, vars: Record<string, DataElementRef>, parts: (ctx: RuleContext) => HitParts | null, declared: HitDeclaration = {}): Action {
-  const { reads, ...events } = declared;
   return {
     kind: 'custom',
     // Only the compiler reads a custom step's params (runtime/declare/tooling.ts).
-    params: TOOLING ? { label, vars, ...reads, ...events } : {},
+    params: TOOLING ? declaredParams(label, vars, declared) : {},
     sends: 'analytics',
     run(ctx) {
       const hit = parts(ctx);
@@ -88,11 +92,12 @@ export function catalogueRule(event: EventName, options: CatalogueRuleOptions = 
   const vars = varsOf(row);
   const shared = row.shared ? { sharedEvents: row.events } : {};
   const action = row.value
-    ? hitAtRunTime(TOOLING ? `send ${row.events.join(', ')} = seconds in «${row.value}», with the row's variables` : '', vars, (ctx) => ({ linkName: event, linkType, events: numericEvents(row, ctx) }), {
-        reads: { value: de(row.value) },
-        events: row.events,
-        ...shared,
-      })
+    ? hitAtRunTime(
+        TOOLING ? `send ${row.events.join(', ')} = seconds in «${row.value}», with the row's variables` : '',
+        vars,
+        (ctx) => ({ linkName: event, linkType, events: numericEvents(row, ctx) }),
+        TOOLING ? { reads: { value: de(row.value) }, events: row.events, ...shared } : {},
+      )
     : analyticsEvent({ linkName: event, linkType, events: row.events, vars, ...shared });
   // The description is built inside its property, so that prod bundles drop it with the property.
   return rule({

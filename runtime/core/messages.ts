@@ -47,9 +47,10 @@ export enum Msg {
   InvalidCookieId = 'W10',
   // The A/B client (runtime/target, runtime/actions/targeting-page-load.ts).
   DeliveryDisabled = 'W11',
-  // W12 and W15 are retired (the A/B client's opt-in and page-load switches, which no caller set).
+  NotOptedIn = 'W12',
   TrackEventFailed = 'W13',
   RenderingFailed = 'W14',
+  PageLoadDisabled = 'W15',
   TargetingFailed = 'W16',
   TargetCallbackFailed = 'E24',
   ViewsDisabled = 'W17',
@@ -129,8 +130,10 @@ export const MESSAGES = {
   [Msg.InvalidCookieId]: 'Ignored an invalid visitor id in the identity cookie',
 
   [Msg.DeliveryDisabled]: '{0}: content delivery is disabled (cookies cannot be saved, or {1} is set)',
+  [Msg.NotOptedIn]: '{0}: not opted in',
   [Msg.TrackEventFailed]: 'Track event request failed: {0}',
   [Msg.RenderingFailed]: 'rendering failed for "{0}": {1}',
+  [Msg.PageLoadDisabled]: 'Page load disabled',
   [Msg.TargetingFailed]: 'targeting request failed: {0}',
   [Msg.TargetCallbackFailed]: 'callback error: {0}',
   [Msg.ViewsDisabled]: 'Views are not enabled',

@@ -30,6 +30,12 @@ export interface TargetConfig {
   version?: string;
   /** Cookie and query parameter that disable the library. */
   disable: string;
+  /** Whether the visitor opted in (consent); false logs "not opted in" and sends nothing. */
+  optedIn?: () => boolean;
+  pageLoadEnabled?: boolean;
+  viewsEnabled?: boolean;
+  /** Body hiding while the page-load request runs. */
+  hideBody?: boolean;
 }
 
 export interface TargetClient {
@@ -82,8 +88,15 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
   const event = (type: TargetEventType, extra: { mbox?: string; message?: string } = {}) => fire(win, type, { ...extra, tracking: tracking() });
 
   function usable(what: string): boolean {
-    if (!enabled) say(Msg.DeliveryDisabled, what, config.disable);
-    return enabled;
+    if (!enabled) {
+      say(Msg.DeliveryDisabled, what, config.disable);
+      return false;
+    }
+    if (config.optedIn && !config.optedIn()) {
+      say(Msg.NotOptedIn, what);
+      return false;
+    }
+    return true;
   }
 
   function url(): string {
@@ -183,7 +196,11 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     sessionId,
     async pageLoad(parameters, timeoutMs) {
       if (!usable('page load')) return;
-      hideBody(doc, nonce);
+      if (config.pageLoadEnabled === false) {
+        say(Msg.PageLoadDisabled);
+        return;
+      }
+      if (config.hideBody !== false) hideBody(doc, nonce);
       const unhide = win.setTimeout(() => showBody(doc), timeoutMs);
       try {
         const response = await send({ execute: { pageLoad: { parameters: targetParameters(parameters) } } }, timeoutMs, 'target-global-mbox');
@@ -244,9 +261,8 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     },
     triggerView(name) {
       const problem = viewNameProblem(name);
-      // Views (single-page-app offers) are not part of this client.
       if (problem) log.error(problem);
-      else say(Msg.ViewsDisabled);
+      else if (!config.viewsEnabled) say(Msg.ViewsDisabled);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Action, DataElementRef } from '../declare/types';
 import { say } from '../core/log';
 import { Msg } from '../core/messages';
-import { createTargetClient, type TargetClient } from '../target/client';
+import { createTargetClient, type TargetClient, type TargetConfig } from '../target/client';
 import { TARGET_VERSION } from '../target/constants';
 import { fire } from '../target/events';
 import { pageNonce } from './script';
@@ -12,7 +12,8 @@ import { TOOLING } from '../declare/tooling';
 // holds the page; its offers are rendered (runtime/target). The client is also offered to page
 // code as `window.adobe.target` unless the page already has one (spec §8 "already initialized").
 
-export interface TargetingOptions {
+/** The A/B client's switches (spec §8 messages "not opted in", "Page load disabled", "Views are not enabled") pass through as they are. */
+export interface TargetingOptions extends Pick<TargetConfig, 'optedIn' | 'pageLoadEnabled' | 'viewsEnabled' | 'hideBody'> {
   edgeHost: string;
   /** Domains whose hosts may also serve deliveries (an edge host named by a response or the mbox cookie). */
   edgeDomains: readonly string[];

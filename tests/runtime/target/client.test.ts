@@ -206,6 +206,22 @@ describe('delivery failures (spec §8)', () => {
 });
 
 describe('options and the mbox cookie', () => {
+  it('sends nothing when not opted in or with page load disabled, and leaves the body shown without hideBody', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await createTargetClient(win(), { ...config, optedIn: () => false }).pageLoad({}, 1000);
+    await createTargetClient(win(), { ...config, pageLoadEnabled: false }).pageLoad({}, 1000);
+    createTargetClient(win(), config).triggerView('home');
+    expect(calls).toEqual([]);
+    const said = warn.mock.calls.flat().join('\n');
+    expect(said).toContain('page load: not opted in');
+    expect(said).toContain('Page load disabled');
+    expect(said).toContain('Views are not enabled');
+    answer = () => new Promise(() => undefined);
+    void createTargetClient(win(), { ...config, hideBody: false }).pageLoad({}, 1000);
+    expect(calls).toHaveLength(1);
+    expect(document.getElementById(FLICKER_STYLE_ID)).toBeNull();
+  });
+
   it('uses the messages of spec §5', () => {
     expect(mboxProblem(undefined)).toBe('options argument is required');
     expect(mboxProblem({ mbox: 'a' }, { success: true })).toBe('success option is required');

@@ -8,6 +8,7 @@ import type { KindRegistry } from '../../kinds/registry';
 import type { LoadResult } from '../1-load';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
+import { StrippedModules } from '../3-graph/hashes/stripped-modules';
 import { bundle, type Bundle, type BundleOptions, type SiteConfigUse } from './bundle';
 import { buildCompanion, type Companion } from './companion';
 import { egressEntry, sitePrivacy } from './egress';
@@ -70,6 +71,8 @@ export interface EarlyWork {
   site?: Promise<ProjectSite | undefined>;
   /** Validation still under way (the network proof): graph.json lists every diagnostic, so it waits. */
   proofs?: Promise<unknown>;
+  /** The project's modules stripped of types, read by the hashes and again by the bundles that strip metadata. */
+  stripped?: StrippedModules;
 }
 
 /** Environments bundled at once: two keep esbuild's process busy while Node prepares the next entry, with two bundles' memory at most. */
@@ -102,7 +105,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME_START;
   const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
   const readers = await dataElementReaders(runtime);
-  const options: BundleOptions = { rewritten: new Map(), libraries };
+  const options: BundleOptions = { rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules() };
   const siteScan = await (early.site ?? projectSiteUse(root, graph.load));
   // The environments build side by side: esbuild works in its own process while Node prepares
   // the next entry. Results are gathered in plan order, so the output does not depend on timing.

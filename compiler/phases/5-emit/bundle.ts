@@ -95,18 +95,19 @@ function projectModules(root: string, strip: boolean, { site, rewritten = new Ma
         if (!strip && !isSite && !pure) return { contents: await readSource(args.path), loader: 'ts' };
         if (!isSite && !pure) return strippedRule(stripped, args.path);
         // The site configuration is cut per environment: environments that read the same paths share it.
-        const key = isSite ? `${strip}:${args.path}:${site!.use === 'all' ? 'all' : [...site!.use].sort().join(',')}` : `${strip}:${args.path}`;
-        let contents = rewritten.get(key);
-        if (!contents) {
-          contents = readSource(args.path).then(async (source) => {
-            let js = await toJs(source, basename(args.path));
-            if (isSite) js = pruneSiteConfig(js, site!.use);
-            if (pure) js = markTopLevelPure(js);
-            return strip ? stripViewerMetadata(js) : js;
-          });
-          rewritten.set(key, contents);
-        }
-        return { contents: await contents, loader: 'js' };
+        const key = isSite ? `${args.path}:${site!.use === 'all' ? 'all' : [...site!.use].sort().join(',')}` : args.path;
+        const memo = (k: string, make: () => Promise<string>): Promise<string> => {
+          let made = rewritten.get(k);
+          if (!made) rewritten.set(k, (made = make()));
+          return made;
+        };
+        // Transformed once for every environment; the stripped variant is derived from it.
+        const js = memo(`js:${key}`, async () => {
+          let out = await toJs(await readSource(args.path), basename(args.path));
+          if (isSite) out = pruneSiteConfig(out, site!.use);
+          return pure ? markTopLevelPure(out) : out;
+        });
+        return { contents: await (strip ? memo(`strip:${key}`, async () => stripViewerMetadata(await js)) : js), loader: 'js' };
       });
     },
   };

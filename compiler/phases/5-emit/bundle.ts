@@ -55,6 +55,8 @@ export interface BundleOptions {
   libraries?: readonly string[];
   /** Project modules stripped of their types once for the build (shared with the declaration hashes). */
   stripped?: StrippedModules;
+  /** Where the esbuild build waits its turn (the environments of one build share esbuild's process). */
+  turn?: <T>(build: () => Promise<T>) => Promise<T>;
 }
 
 /** A rule module without its viewer-only metadata, from its stripped JavaScript; the source map goes inline, so the bundle's map still points at the .ts. */
@@ -127,19 +129,22 @@ export function relativeImports(entry: string, root: string): string {
 }
 
 export async function bundle(root: string, plan: EnvPlan, entry: string, options: BundleOptions = {}): Promise<Bundle> {
-  const result = await esbuild.build({
-    plugins: [projectModules(root, !plan.env.debug, options)],
-    stdin: { contents: relativeImports(entry, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
-    absWorkingDir: root,
-    ...BROWSER_SCRIPT,
-    sourcemap: 'external',
-    sourcesContent: true,
-    outfile: 'container.js',
-    define: defines(plan.env),
-    dropLabels: plan.env.debug ? [] : ['DEBUG'],
-    ...(plan.env.debug ? {} : mangleOptions()),
-    metafile: true,
-  });
+  const { turn = (build) => build() } = options;
+  const result = await turn(() =>
+    esbuild.build({
+      plugins: [projectModules(root, !plan.env.debug, options)],
+      stdin: { contents: relativeImports(entry, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
+      absWorkingDir: root,
+      ...BROWSER_SCRIPT,
+      sourcemap: 'external',
+      sourcesContent: true,
+      outfile: 'container.js',
+      define: defines(plan.env),
+      dropLabels: plan.env.debug ? [] : ['DEBUG'],
+      ...(plan.env.debug ? {} : mangleOptions()),
+      metafile: true,
+    }),
+  );
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const esbuildMap = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text;
   const built: { code: string; map?: RawMap } = plan.env.debug ? { code: js } : await compressWithMap(js, esbuildMap);

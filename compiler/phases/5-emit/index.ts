@@ -75,8 +75,23 @@ export interface EarlyWork {
   stripped?: StrippedModules;
 }
 
-/** Environments bundled at once: two keep esbuild's process busy while Node prepares the next entry, with two bundles' memory at most. */
+/**
+ * Environments prepared at once: two keep esbuild's process busy while Node prepares the next
+ * entry and compresses the last bundle. esbuild itself builds one at a time (`oneAtATime`): two
+ * builds in its process at once held twice the memory (5,000 rules: 730-870 MB against about
+ * 500 MB) for the same CPU.
+ */
 const BUNDLES_AT_ONCE = 2;
+
+/** A queue: each function runs once those queued before it have settled. */
+function oneAtATime(): <T>(f: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (f) => {
+    const run = last.then(f);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
 
 /** `f` over `items`, at most `limit` at a time; results in the items' order. */
 async function inParallel<T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {
@@ -105,7 +120,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME_START;
   const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
   const readers = await dataElementReaders(runtime);
-  const options: BundleOptions = { rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules() };
+  const options: BundleOptions = { rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn: oneAtATime() };
   const siteScan = await (early.site ?? projectSiteUse(root, graph.load));
   // The environments build side by side: esbuild works in its own process while Node prepares
   // the next entry. Results are gathered in plan order, so the output does not depend on timing.

@@ -8,6 +8,7 @@ import { load } from './phases/1-load';
 import { validate } from './phases/2-validate';
 import { buildGraph, type ContainerGraph } from './phases/3-graph';
 import { declarationHashes } from './phases/3-graph/hashes';
+import { StrippedModules } from './phases/3-graph/hashes/stripped-modules';
 import { plan, type EnvPlan } from './phases/4-plan';
 import { addPositions } from './diagnostics/locate';
 import { emitBundles, manifestFor, projectSiteUse, readManifest, writeOutput, type EarlyWork } from './phases/5-emit';
@@ -74,8 +75,11 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const loaded = await time('load', () => load(p, diagnostics));
   // Content hashes start now (swc strips the modules on Node's thread pool) and finish while the compiler validates and plans.
   // So does the scan of what the project reads from its site configuration.
-  const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded), site: projectSiteUse(options.root, loaded) };
+  // The modules the hashes strip of their types are the ones prod's and internal's bundles read.
+  const stripped = new StrippedModules();
+  const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded, undefined, stripped), site: projectSiteUse(options.root, loaded) };
   for (const pending of Object.values(early)) pending.catch(() => undefined);
+  early.stripped = stripped;
   const { network } = await time('validate', () => validate(loaded, registry, diagnostics));
   // The network proof goes on in TypeScript's process while the compiler graphs, plans and
   // bundles; no output is written before it has answered.

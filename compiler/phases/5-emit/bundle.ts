@@ -11,7 +11,8 @@ import { HASH_PLACEHOLDER } from './entry';
 import { mangleOptions } from './mangled-props';
 import { markTopLevelPure } from './pure-declarations';
 import { pruneSiteConfig, type SiteUse } from './site-config-use';
-import { stripViewerMetadata, toJs } from './strip-metadata';
+import { StrippedModules } from '../3-graph/hashes/stripped-modules';
+import { blankRanges, stripViewerMetadata, toJs } from './strip-metadata';
 
 // esbuild turns the entry into one minified IIFE; the content hash names the file and is also
 // stamped into tagc.buildInfo (the placeholder has the hash's length, so the map stays exact).
@@ -52,15 +53,29 @@ export interface BundleOptions {
   rewritten?: Map<string, Promise<string>>;
   /** The project's library modules (`lib` folders): declarations only, so their unused top-level values are dropped. */
   libraries?: readonly string[];
+  /** Project modules stripped of their types once for the build (shared with the declaration hashes). */
+  stripped?: StrippedModules;
+  /** Where the esbuild build waits its turn (the environments of one build share esbuild's process). */
+  turn?: <T>(build: () => Promise<T>) => Promise<T>;
+}
+
+/** A rule module without its viewer-only metadata, from its stripped JavaScript; the source map goes inline, so the bundle's map still points at the .ts. */
+async function strippedRule(stripped: StrippedModules, path: string): Promise<{ contents: string; loader: 'js' | 'ts' }> {
+  const { js } = await stripped.get(path);
+  // Not code that swc parses: esbuild reports the error in the source itself.
+  if (!js) return { contents: await readFile(path, 'utf8'), loader: 'ts' };
+  const map = Buffer.from(js.map).toString('base64');
+  return { contents: `${blankRanges(js.code, js.viewerOnly)}\n//# sourceMappingURL=data:application/json;base64,${map}\n`, loader: 'js' };
 }
 
 /**
  * Project modules as esbuild reads them: data elements and libraries with their top-level
  * declarations marked pure (pure-declarations.ts); the site configuration cut to what the
  * environment's rules and data elements read (it changes no behaviour); and, where `strip`, rules and data elements
- * without viewer-only metadata (strip-metadata.ts).
+ * without viewer-only metadata (strip-metadata.ts). Rule modules come from the build's stripped
+ * modules, whose JavaScript the declaration hashes have mostly read already.
  */
-function projectModules(root: string, strip: boolean, { site, rewritten = new Map(), libraries = [] }: BundleOptions): esbuild.Plugin {
+function projectModules(root: string, strip: boolean, { site, rewritten = new Map(), libraries = [], stripped = new StrippedModules() }: BundleOptions): esbuild.Plugin {
   const dirs = (strip ? ['data-elements', 'rules'] : ['data-elements']).map((d) => `${escape(join(root, d) + sep)}.*\\.ts`);
   if (site) dirs.push(escape(site.file));
   if (!strip) dirs.push(...libraries.map(escape));
@@ -80,19 +95,21 @@ function projectModules(root: string, strip: boolean, { site, rewritten = new Ma
         const isSite = args.path === site?.file;
         const pure = declarative(args.path);
         if (!strip && !isSite && !pure) return { contents: await readSource(args.path), loader: 'ts' };
+        if (!isSite && !pure) return strippedRule(stripped, args.path);
         // The site configuration is cut per environment: environments that read the same paths share it.
-        const key = isSite ? `${strip}:${args.path}:${site!.use === 'all' ? 'all' : [...site!.use].sort().join(',')}` : `${strip}:${args.path}`;
-        let contents = rewritten.get(key);
-        if (!contents) {
-          contents = readSource(args.path).then(async (source) => {
-            let js = await toJs(source, basename(args.path));
-            if (isSite) js = pruneSiteConfig(js, site!.use);
-            if (pure) js = markTopLevelPure(js);
-            return strip ? stripViewerMetadata(js) : js;
-          });
-          rewritten.set(key, contents);
-        }
-        return { contents: await contents, loader: 'js' };
+        const key = isSite ? `${args.path}:${site!.use === 'all' ? 'all' : [...site!.use].sort().join(',')}` : args.path;
+        const memo = (k: string, make: () => Promise<string>): Promise<string> => {
+          let made = rewritten.get(k);
+          if (!made) rewritten.set(k, (made = make()));
+          return made;
+        };
+        // Transformed once for every environment; the stripped variant is derived from it.
+        const js = memo(`js:${key}`, async () => {
+          let out = await toJs(await readSource(args.path), basename(args.path));
+          if (isSite) out = pruneSiteConfig(out, site!.use);
+          return pure ? markTopLevelPure(out) : out;
+        });
+        return { contents: await (strip ? memo(`strip:${key}`, async () => stripViewerMetadata(await js)) : js), loader: 'js' };
       });
     },
   };
@@ -112,19 +129,22 @@ export function relativeImports(entry: string, root: string): string {
 }
 
 export async function bundle(root: string, plan: EnvPlan, entry: string, options: BundleOptions = {}): Promise<Bundle> {
-  const result = await esbuild.build({
-    plugins: [projectModules(root, !plan.env.debug, options)],
-    stdin: { contents: relativeImports(entry, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
-    absWorkingDir: root,
-    ...BROWSER_SCRIPT,
-    sourcemap: 'external',
-    sourcesContent: true,
-    outfile: 'container.js',
-    define: defines(plan.env),
-    dropLabels: plan.env.debug ? [] : ['DEBUG'],
-    ...(plan.env.debug ? {} : mangleOptions()),
-    metafile: true,
-  });
+  const { turn = (build) => build() } = options;
+  const result = await turn(() =>
+    esbuild.build({
+      plugins: [projectModules(root, !plan.env.debug, options)],
+      stdin: { contents: relativeImports(entry, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
+      absWorkingDir: root,
+      ...BROWSER_SCRIPT,
+      sourcemap: 'external',
+      sourcesContent: true,
+      outfile: 'container.js',
+      define: defines(plan.env),
+      dropLabels: plan.env.debug ? [] : ['DEBUG'],
+      ...(plan.env.debug ? {} : mangleOptions()),
+      metafile: true,
+    }),
+  );
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const esbuildMap = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text;
   const built: { code: string; map?: RawMap } = plan.env.debug ? { code: js } : await compressWithMap(js, esbuildMap);

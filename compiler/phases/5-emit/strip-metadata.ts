@@ -5,6 +5,8 @@ import * as esbuild from 'esbuild';
 // by the compiler from the loaded modules and kept in graph.json; bundles without debugging do not
 // need it. This removes those properties from every object literal of a project module before
 // esbuild bundles it, so the strings (and template expressions that build them) are never emitted.
+// Rule modules are found stripped of types and parsed already (3-graph/hashes/stripped-modules.ts);
+// data-element and library modules, which are also marked pure, are transformed here.
 // Custom steps keep their identity by position (rule id + step index) in logs and monitors.
 
 export const VIEWER_ONLY_PROPERTIES: ReadonlySet<string> = new Set(['description', 'label']);
@@ -40,8 +42,8 @@ export function propertyRange(js: string, props: readonly Node[], i: number): [n
   return [props[i].start, comma ? end + comma[0].length : end];
 }
 
-/** Source ranges of the viewer-only properties of every object literal (outermost only). */
-function strippedRanges(js: string, program: Node): [number, number][] {
+/** Source ranges of the viewer-only properties of every object literal (outermost only) of a parsed module. */
+export function viewerOnlyRanges(js: string, program: Node): [number, number][] {
   const ranges: [number, number][] = [];
   const visit = (node: Node): void => {
     if (node.type === 'ObjectExpression') {
@@ -68,7 +70,7 @@ export function parseModule(js: string): Node {
 
 /** JavaScript source without the viewer-only properties (the input is JavaScript, not TypeScript). */
 export function stripViewerMetadata(js: string): string {
-  return blankRanges(js, strippedRanges(js, parseModule(js)));
+  return blankRanges(js, viewerOnlyRanges(js, parseModule(js)));
 }
 
 /** `js` with the given ranges blanked, not cut: every other position (and so an inline source map) stays valid. */

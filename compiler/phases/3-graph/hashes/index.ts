@@ -4,7 +4,7 @@ import { bindingCode } from './binding-code';
 import { bindingHashes } from './binding-hashes';
 import { projectModuleResolver } from './project-modules';
 import type { Module } from './read-module';
-import { strippedModules } from './stripped-modules';
+import { StrippedModules } from './stripped-modules';
 
 export { bindingHashes } from './binding-hashes';
 
@@ -18,7 +18,7 @@ export { bindingHashes } from './binding-hashes';
 // cycle share one hash over all of them.
 //
 // Each project module is read, stripped of its types by swc (in this process, no bundler run)
-// and parsed once however many declarations use it: at 5,000 rules, bundling each declaration
+// and parsed once however many declarations use it (./stripped-modules.ts; the bundles reuse it): at 5,000 rules, bundling each declaration
 // with the helpers it imports cost 6-7 s of esbuild.
 
 /** The key of a loaded declaration in the hash map. */
@@ -27,11 +27,11 @@ export const declarationKey = (d: Pick<Loaded<unknown>, 'file' | 'exportName'>):
 /** Modules stripped at once (swc works on Node's thread pool). The order changes no hash. */
 const BATCH = 256;
 
-export async function declarationHashes(p: Project, load: LoadResult, batch: number = BATCH): Promise<Map<string, string>> {
+export async function declarationHashes(p: Project, load: LoadResult, batch: number = BATCH, stripped: StrippedModules = new StrippedModules()): Promise<Map<string, string>> {
   const projectModule = projectModuleResolver(p.root);
   const modules = new Map<string, Module>();
   const readModules = async (files: string[]) => {
-    for (const [abs, m] of await strippedModules(files, batch)) modules.set(abs, m);
+    for (const [abs, m] of await stripped.modules(files, batch)) modules.set(abs, m);
   };
 
   // Bindings: `<path from the root>#<export>`, independent of where the project lives.

@@ -110,11 +110,10 @@ function declaredNames(node: AstNode | null | undefined, out: string[] = []): st
   return out;
 }
 
-/** A module's JavaScript (types already stripped) as top-level statements, imports and exports. */
-export function readModule(code: string): Module {
-  const program = parse(code, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as { body: AstNode[] };
+/** A module's JavaScript (types already stripped) as top-level statements, imports and exports; `program` when the caller has parsed it already. */
+export function readModule(code: string, program: AstNode = parse(code, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as AstNode): Module {
   const m: Module = { statements: [], always: [], declared: new Map(), imports: new Map(), exports: new Map(), reexports: new Map(), starFrom: [] };
-  for (const node of program.body) {
+  for (const node of program.body as AstNode[]) {
     const index = m.statements.length;
     const refs = new Set<string>();
     const dynamic: string[] = [];

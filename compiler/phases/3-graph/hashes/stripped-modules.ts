@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import type { Options } from '@swc/core';
+import { parseModule, viewerOnlyRanges } from '../../5-emit/strip-metadata';
 import { rawModule, readModule, type Module } from './read-module';
+
+// Project modules read once per build: each is stripped of its types by swc and parsed by acorn
+// once, and that one parse serves both the declaration hashes (its statements) and the bundles
+// without debug logging (its JavaScript, source map and viewer-only properties; 5-emit/bundle.ts).
+// At 5,000 rules the bundles' own esbuild transform and parse per module cost about 3 s of CPU.
 
 /** TypeScript to JavaScript: types and comments out, whitespace minified; names and syntax kept as written. */
 const STRIP: Options = {
@@ -9,31 +15,61 @@ const STRIP: Options = {
   swcrc: false,
   configFile: false,
   minify: true,
+  sourceMaps: true,
   jsc: { target: 'es2022', parser: { syntax: 'typescript' }, minify: { compress: false, mangle: false, format: { comments: false } } },
 };
 
 const CODE = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx']);
 
-/** Each file read, stripped of its types by swc (`batch` at a time, on Node's thread pool) and split into statements. */
-export async function strippedModules(files: readonly string[], batch: number): Promise<Map<string, Module>> {
+/** A module as JavaScript, for a bundler: positions in `code` are those `map` maps back to the source. */
+export interface ModuleJs {
+  code: string;
+  /** swc's source map to the TypeScript source (named by its file name, with its text). */
+  map: string;
+  /** Ranges of `code` holding viewer-only properties (5-emit/strip-metadata.ts). */
+  viewerOnly: [number, number][];
+}
+
+export interface StrippedModule {
+  module: Module;
+  /** Absent for a module that is not code or does not parse. */
+  js?: ModuleJs;
+}
+
+async function readStripped(abs: string): Promise<StrippedModule> {
+  // Read synchronously: small files, and the promise API cost four round trips each.
+  const source = readFileSync(abs, 'utf8');
+  if (!CODE.has(extname(abs))) return { module: rawModule(source) };
   const { transform } = await import('@swc/core');
-  const modules = new Map<string, Module>();
-  for (let start = 0; start < files.length; start += batch) {
-    const read = await Promise.all(
-      files.slice(start, start + batch).map(async (abs): Promise<[string, Module]> => {
-        // Read synchronously: small files, and the promise API cost four round trips each.
-        const source = readFileSync(abs, 'utf8');
-        if (!CODE.has(extname(abs))) return [abs, rawModule(source)];
-        try {
-          const options = { ...STRIP, jsc: { ...STRIP.jsc, parser: { syntax: 'typescript' as const, tsx: extname(abs).endsWith('x') } } };
-          return [abs, readModule((await transform(source, options)).code)];
-        } catch {
-          // A module that does not parse fails the build elsewhere; its text stands for its hash.
-          return [abs, rawModule(source)];
-        }
-      }),
-    );
-    for (const [abs, m] of read) modules.set(abs, m);
+  try {
+    const options = { ...STRIP, sourceFileName: basename(abs), jsc: { ...STRIP.jsc, parser: { syntax: 'typescript' as const, tsx: extname(abs).endsWith('x') } } };
+    const { code, map } = await transform(source, options);
+    const program = parseModule(code);
+    return { module: readModule(code, program), js: { code, map: map!, viewerOnly: viewerOnlyRanges(code, program) } };
+  } catch {
+    // A module that does not parse fails the build elsewhere; its text stands for its hash.
+    return { module: rawModule(source) };
   }
-  return modules;
+}
+
+/** The project's modules as stripped once for one build, by absolute path (swc works on Node's thread pool). */
+export class StrippedModules {
+  private readonly started = new Map<string, Promise<StrippedModule>>();
+
+  get(abs: string): Promise<StrippedModule> {
+    let m = this.started.get(abs);
+    if (!m) this.started.set(abs, (m = readStripped(abs)));
+    return m;
+  }
+
+  /** Each file's module, `batch` at a time. */
+  async modules(files: readonly string[], batch: number): Promise<Map<string, Module>> {
+    const modules = new Map<string, Module>();
+    for (let start = 0; start < files.length; start += batch) {
+      const slice = files.slice(start, start + batch);
+      const read = await Promise.all(slice.map((abs) => this.get(abs)));
+      read.forEach(({ module }, i) => modules.set(slice[i], module));
+    }
+    return modules;
+  }
 }

@@ -3,19 +3,20 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildViewer, SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
+import { SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
 import type { Graph, Manifest } from '../../compiler/graph-types';
 import { loadScenarios } from '../../compiler/scenarios/load';
 import { previewRoute } from '../../compiler/serve/preview';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
 import { connectChromium } from '../helpers/chromium';
 import { REPO, removeContainer } from '../helpers/container';
-import { realBuild } from '../helpers/real-build';
+import { realBuild, realViewer } from '../helpers/real-build';
 
 // The viewer in real Chromium on the real build: the run's build of the container (realBuild(),
-// the same compile as `tagc build`) copied to a folder of this file's own with a `vite build` of
-// the viewer beside it, served from 127.0.0.1; screenshots under build/test-artifacts/. A second
-// server answers the build files with a synthetic 5,000-rule build next to the same viewer.
+// the same compile as `tagc build`) copied to a folder of this file's own with the run's `vite
+// build` of the viewer (realViewer()) beside it, served from 127.0.0.1; screenshots under
+// build/test-artifacts/. A second server answers the build files with a synthetic 5,000-rule
+// build next to the same viewer.
 
 const BUILD = join(REPO, '.tagc-tmp', `viewer-test-${process.pid}`);
 const ARTIFACTS = join(REPO, 'build', 'test-artifacts');
@@ -35,7 +36,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   cpSync(realBuild(), BUILD, { recursive: true });
-  await buildViewer(join(BUILD, 'viewer'));
+  cpSync(realViewer(), join(BUILD, 'viewer'), { recursive: true });
   manifest = JSON.parse(readFileSync(join(BUILD, 'manifest.json'), 'utf8')) as Manifest;
   for (const env of Object.keys(manifest.environments)) graphs[env] = JSON.parse(readFileSync(join(BUILD, env, 'graph.json'), 'utf8')) as Graph;
   mkdirSync(ARTIFACTS, { recursive: true });

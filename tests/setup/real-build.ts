@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { compile } from '../../compiler';
 import { buildViewer } from '../../compiler/bench/viewer';
 import { REPO, removeContainer } from '../helpers/container';
+import { buildSamples } from './sample-builds';
 
 // What `npm run build` makes, built once for every test file before any runs: the repository's
 // container for every environment and a `vite build` of the viewer (side by side: the viewer is a
@@ -17,6 +18,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     realBuild: string;
     realViewer: string;
+    sampleBuilds: string;
   }
 }
 
@@ -25,12 +27,10 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   if (!project.isRootProject()) return undefined;
   const out = join(REPO, '.tagc-tmp', `real-build-${process.pid}`);
   const viewer = join(REPO, '.tagc-tmp', `real-viewer-${process.pid}`);
-  const remove = () => {
-    removeContainer(out);
-    removeContainer(viewer);
-  };
+  const samples = join(REPO, '.tagc-tmp', `sample-builds-${process.pid}`);
+  const remove = () => [out, viewer, samples].forEach(removeContainer);
   try {
-    const [result] = await Promise.all([compile({ root: REPO, outDir: out, buildTime: REAL_BUILD_TIME }), buildViewer(viewer)]);
+    const [result] = await Promise.all([compile({ root: REPO, outDir: out, buildTime: REAL_BUILD_TIME }), buildViewer(viewer), buildSamples(samples)]);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new Error(`the real container does not build: ${errors.map((d) => `${d.file}: ${d.message}`).join('; ')}`);
   } catch (error) {
@@ -39,5 +39,6 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   }
   project.provide('realBuild', out);
   project.provide('realViewer', viewer);
+  project.provide('sampleBuilds', samples);
   return remove;
 }

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { classifyTestFiles } from './tests/setup/isolation.ts';
 import { moduleCacheKey } from './tests/setup/module-cache-key.ts';
-import { SharedModulesFirst } from './tests/setup/sequencer.ts';
+import { SharedModulesLast } from './tests/setup/sequencer.ts';
 
 // Runtime modules are tested directly as well as through built bundles; the compile-time
 // constants get the values of the most complete (test) environment here.
@@ -31,7 +31,7 @@ export default defineConfig({
     // realBuild()) and one Chromium serves every browser file (tests/setup/chromium.ts): by the
     // root project, whose provided context every project inherits.
     globalSetup: ['tests/setup/real-build.ts', 'tests/setup/chromium.ts'],
-    sequence: { sequencer: SharedModulesFirst },
+    sequence: { sequencer: SharedModulesLast },
     // Transformed modules persist between runs (node_modules/.experimental-vitest-cache, keyed by
     // content and config, and by where its relative imports resolve: tests/setup/module-cache-key.ts):
     // tests/runtime transformed in 27 s summed cold, 6 s warm.

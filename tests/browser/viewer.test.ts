@@ -3,19 +3,20 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildViewer, SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
+import { SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
 import type { Graph, Manifest } from '../../compiler/graph-types';
 import { loadScenarios } from '../../compiler/scenarios/load';
 import { previewRoute } from '../../compiler/serve/preview';
 import { startServer, type RunningServer } from '../../compiler/serve/server';
 import { connectChromium } from '../helpers/chromium';
 import { REPO, removeContainer } from '../helpers/container';
-import { realBuild } from '../helpers/real-build';
+import { realBuild, realViewer } from '../helpers/real-build';
 
 // The viewer in real Chromium on the real build: the run's build of the container (realBuild(),
-// the same compile as `tagc build`) copied to a folder of this file's own with a `vite build` of
-// the viewer beside it, served from 127.0.0.1; screenshots under build/test-artifacts/. A second
-// server answers the build files with a synthetic 5,000-rule build next to the same viewer.
+// the same compile as `tagc build`) copied to a folder of this file's own with the run's `vite
+// build` of the viewer (realViewer()) beside it, served from 127.0.0.1; screenshots under
+// build/test-artifacts/. A second server answers the build files with a synthetic 5,000-rule
+// build next to the same viewer.
 
 const BUILD = join(REPO, '.tagc-tmp', `viewer-test-${process.pid}`);
 const ARTIFACTS = join(REPO, 'build', 'test-artifacts');
@@ -35,7 +36,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   cpSync(realBuild(), BUILD, { recursive: true });
-  await buildViewer(join(BUILD, 'viewer'));
+  cpSync(realViewer(), join(BUILD, 'viewer'), { recursive: true });
   manifest = JSON.parse(readFileSync(join(BUILD, 'manifest.json'), 'utf8')) as Manifest;
   for (const env of Object.keys(manifest.environments)) graphs[env] = JSON.parse(readFileSync(join(BUILD, env, 'graph.json'), 'utf8')) as Graph;
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -394,8 +395,26 @@ describe('accessibility of every view, axe-core in Chromium', () => {
   const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   type Finding = { id: string; impact: string | null; nodes: number; help: string; first: string };
 
+  /**
+   * Opens a view by its link: from another document a load, within the viewer's own a hash change
+   * (the viewer routes on hashchange, as a click on its link does), resolved once the route has
+   * rendered, so that `ready` is looked for in the new view, not the last one.
+   */
+  async function follow(page: Page, url: string): Promise<void> {
+    const [base, hash] = url.split('#') as [string, string];
+    if (page.url().split('#')[0] !== base) return void (await page.goto(url));
+    await page.evaluate(async (next) => {
+      const changed = new Promise((resolve) => window.addEventListener('hashchange', resolve, { once: true }));
+      window.location.hash = next;
+      await changed;
+      // React renders a store change (useSyncExternalStore) in a microtask after the event's task.
+      await new Promise((resolve) => setTimeout(resolve));
+    }, hash);
+  }
+
   async function audit(page: Page): Promise<Finding[]> {
-    await page.addScriptTag({ path: AXE });
+    // Once per document: the script stays loaded across the viewer's hash changes.
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
     return page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string | null; nodes: { html: string; failureSummary?: string }[]; help: string }[] }> } }).axe;
       const r = await axe.run(document, { resultTypes: ['violations'] });
@@ -428,8 +447,7 @@ describe('accessibility of every view, axe-core in Chromium', () => {
     for (const viewport of [{ width: 1024, height: 768 }]) {
       const page = await browser.newPage({ viewport });
       for (const [name, url, ready] of views) {
-        await page.goto('about:blank');
-        await page.goto(url);
+        await follow(page, url);
         await page.waitForSelector(ready, { timeout: 30_000 });
         report[`${name} @${viewport.width}`] = await audit(page);
       }

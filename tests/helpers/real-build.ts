@@ -8,6 +8,11 @@ export function realBuild(): string {
   return inject('realBuild');
 }
 
+/** The folder of the run's `vite build` of the viewer, made once per run beside the real build (read only). */
+export function realViewer(): string {
+  return inject('realViewer');
+}
+
 /** The real build's manifest. */
 export function realManifest(): Manifest {
   return JSON.parse(readFileSync(join(realBuild(), 'manifest.json'), 'utf8')) as Manifest;

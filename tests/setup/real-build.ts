@@ -1,11 +1,15 @@
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { compile } from '../../compiler';
+import { buildViewer } from '../../compiler/bench/viewer';
 import { REPO, removeContainer } from '../helpers/container';
+import { buildSamples } from './sample-builds';
 
-// The repository's container, built once for every environment before any test file runs; test
-// files that only read the real build (simulations, bundle contents, the browser site) take its
-// folder with realBuild() (tests/helpers/container.ts) instead of compiling it again.
+// What `npm run build` makes, built once for every test file before any runs: the repository's
+// container for every environment and a `vite build` of the viewer (side by side: the viewer is a
+// child process). Test files that only read them (simulations, bundle contents, the browser site,
+// published builds) take their folders with realBuild() and realViewer()
+// (tests/helpers/real-build.ts) instead of building them again.
 
 /** Fixed, so the build is reproducible across runs (it is stamped into tagc.buildInfo). */
 export const REAL_BUILD_TIME = '2026-01-01T00:00:00.000Z';
@@ -13,6 +17,8 @@ export const REAL_BUILD_TIME = '2026-01-01T00:00:00.000Z';
 declare module 'vitest' {
   export interface ProvidedContext {
     realBuild: string;
+    realViewer: string;
+    sampleBuilds: string;
   }
 }
 
@@ -20,9 +26,19 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   // Projects (vitest.config.ts) inherit this setup and the root project's provided context: build once.
   if (!project.isRootProject()) return undefined;
   const out = join(REPO, '.tagc-tmp', `real-build-${process.pid}`);
-  const result = await compile({ root: REPO, outDir: out, buildTime: REAL_BUILD_TIME });
-  const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length) throw new Error(`the real container does not build: ${errors.map((d) => `${d.file}: ${d.message}`).join('; ')}`);
+  const viewer = join(REPO, '.tagc-tmp', `real-viewer-${process.pid}`);
+  const samples = join(REPO, '.tagc-tmp', `sample-builds-${process.pid}`);
+  const remove = () => [out, viewer, samples].forEach(removeContainer);
+  try {
+    const [result] = await Promise.all([compile({ root: REPO, outDir: out, buildTime: REAL_BUILD_TIME }), buildViewer(viewer), buildSamples(samples)]);
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length) throw new Error(`the real container does not build: ${errors.map((d) => `${d.file}: ${d.message}`).join('; ')}`);
+  } catch (error) {
+    remove();
+    throw error;
+  }
   project.provide('realBuild', out);
-  return () => removeContainer(out);
+  project.provide('realViewer', viewer);
+  project.provide('sampleBuilds', samples);
+  return remove;
 }

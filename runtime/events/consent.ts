@@ -19,7 +19,7 @@ function consentEvent(change: 'given' | 'changed' | 'declined'): EventSource<Con
       slot.listeners.push((c) => {
         if (c !== change) return;
         const api = slot.api;
-        emit(grantsBy((c) => !!api?.granted(c)));
+        emit(grantsBy((category) => !!api?.granted(category)));
       });
     },
   };

@@ -59,13 +59,21 @@ export interface BundleOptions {
   turn?: <T>(build: () => Promise<T>) => Promise<T>;
 }
 
+/** `make()` once per key for all the environments of one build (BundleOptions.rewritten). */
+function once(rewritten: Map<string, Promise<string>>, key: string, make: () => Promise<string>): Promise<string> {
+  let made = rewritten.get(key);
+  if (!made) rewritten.set(key, (made = make()));
+  return made;
+}
+
 /** A rule module without its viewer-only metadata, from its stripped JavaScript; the source map goes inline, so the bundle's map still points at the .ts. */
-async function strippedRule(stripped: StrippedModules, path: string): Promise<{ contents: string; loader: 'js' | 'ts' }> {
+async function strippedRule(stripped: StrippedModules, rewritten: Map<string, Promise<string>>, path: string): Promise<{ contents: string; loader: 'js' | 'ts' }> {
   const { js } = await stripped.get(path);
   // Not code that swc parses: esbuild reports the error in the source itself.
   if (!js) return { contents: await readFile(path, 'utf8'), loader: 'ts' };
-  const map = Buffer.from(js.map).toString('base64');
-  return { contents: `${blankRanges(js.code, js.viewerOnly)}\n//# sourceMappingURL=data:application/json;base64,${map}\n`, loader: 'js' };
+  // Prod and internal read the same text.
+  const contents = await once(rewritten, `rule:${path}`, async () => `${blankRanges(js.code, js.viewerOnly)}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(js.map).toString('base64')}\n`);
+  return { contents, loader: 'js' };
 }
 
 /**
@@ -95,21 +103,16 @@ function projectModules(root: string, strip: boolean, { site, rewritten = new Ma
         const isSite = args.path === site?.file;
         const pure = declarative(args.path);
         if (!strip && !isSite && !pure) return { contents: await readSource(args.path), loader: 'ts' };
-        if (!isSite && !pure) return strippedRule(stripped, args.path);
+        if (!isSite && !pure) return strippedRule(stripped, rewritten, args.path);
         // The site configuration is cut per environment: environments that read the same paths share it.
         const key = isSite ? `${args.path}:${site!.use === 'all' ? 'all' : [...site!.use].sort().join(',')}` : args.path;
-        const memo = (k: string, make: () => Promise<string>): Promise<string> => {
-          let made = rewritten.get(k);
-          if (!made) rewritten.set(k, (made = make()));
-          return made;
-        };
         // Transformed once for every environment; the stripped variant is derived from it.
-        const js = memo(`js:${key}`, async () => {
+        const js = once(rewritten, `js:${key}`, async () => {
           let out = await toJs(await readSource(args.path), basename(args.path));
           if (isSite) out = pruneSiteConfig(out, site!.use);
           return pure ? markTopLevelPure(out) : out;
         });
-        return { contents: await (strip ? memo(`strip:${key}`, async () => stripViewerMetadata(await js)) : js), loader: 'js' };
+        return { contents: await (strip ? once(rewritten, `strip:${key}`, async () => stripViewerMetadata(await js)) : js), loader: 'js' };
       });
     },
   };

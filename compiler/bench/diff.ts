@@ -4,7 +4,8 @@ import { diff } from '../diff';
 
 // `tagc diff` speed (issue 10 goal: every scenario × 5 environments × 2 builds in at most 60 s on
 // the 2-core machine, plus the base build when --base is a ref): `--base HEAD` against the
-// working tree of this repository, as the CLI runs it (both builds, one simulation pool).
+// working tree of this repository, as the CLI runs it (both builds, one simulation pool). The base
+// is built afresh (no kept build), as on a CI runner's first diff of a base commit.
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -12,7 +13,7 @@ export async function benchDiff(root: string = REPO): Promise<Record<string, num
   const load1Before = loadavg()[0]!;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const report = await diff({ root, base: 'HEAD' });
+  const report = await diff({ root, base: 'HEAD', cache: false });
   const totalMs = performance.now() - t0;
   // Process-wide (the pool's worker threads included): the figure a loaded machine does not inflate.
   const cpu = process.cpuUsage(cpu0);

@@ -9,6 +9,7 @@ import { runScenarios, type ScenarioRuns } from '../scenarios/run';
 import type { LoadedScenario } from '../scenarios/types';
 import { createSimulationPool } from '../simulate/pool';
 import { ENVIRONMENTS } from '../../runtime/declare/types';
+import { baseCacheKey, cachedBase, keepBase, toolFingerprint } from './base-cache';
 import { diffBehaviour, failedRuns, paramNames, type RunOutcome } from './behaviour';
 import { failuresOf } from './fail-on';
 import { diffStructure } from './structure';
@@ -32,6 +33,8 @@ export interface DiffOptions {
   failOn?: FailOn[];
   /** Simulation workers (default: the pool's). */
   workers?: number;
+  /** Reuse and keep the base build of a git ref (compiler/diff/base-cache.ts); default true. */
+  cache?: boolean;
   /** Progress lines (stderr in the CLI). */
   log?: (line: string) => void;
 }
@@ -45,17 +48,33 @@ function git(root: string, args: string[]): string {
   return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 }).trim();
 }
 
-/**
- * Builds `ref` of the repository at root with this checkout's compiler: a detached worktree under
- * `<root>/.tagc-tmp/` (so that the project's node_modules resolve), always removed afterwards.
- */
-async function buildRef(root: string, ref: string, work: string, envs: EnvName[] | undefined): Promise<string> {
-  let commit: string;
+/** The commit `ref` names in the repository at root. */
+function commitOf(root: string, ref: string): string {
   try {
-    commit = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+    return git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   } catch {
     throw new Error(`--base ${ref}: neither a build folder (with manifest.json) nor a commit of the repository at ${root}`);
   }
+}
+
+/**
+ * The build of `ref`: the one kept from an earlier diff of the same tree by the same tagc, or
+ * built now and kept (unless `cache` is false).
+ */
+async function baseBuild(root: string, ref: string, work: string, envs: EnvName[] | undefined, cache: boolean): Promise<{ dir: string; cached: boolean }> {
+  const commit = commitOf(root, ref);
+  const key = cache ? baseCacheKey({ tree: git(root, ['rev-parse', `${commit}^{tree}`]), envs, tool: toolFingerprint(), root }) : null;
+  const kept = key ? cachedBase(root, key) : null;
+  if (kept) return { dir: kept, cached: true };
+  const built = await buildRef(root, ref, commit, work, envs);
+  return { dir: key ? keepBase(root, key, built) : built, cached: false };
+}
+
+/**
+ * Builds `commit` of the repository at root with this checkout's compiler: a detached worktree under
+ * `<root>/.tagc-tmp/` (so that the project's node_modules resolve), always removed afterwards.
+ */
+async function buildRef(root: string, ref: string, commit: string, work: string, envs: EnvName[] | undefined): Promise<string> {
   const tree = join(work, 'base-src');
   git(root, ['worktree', 'add', '--detach', '--force', tree, commit]);
   try {
@@ -143,7 +162,15 @@ export async function diff(options: DiffOptions): Promise<DiffReport> {
   const work = join(tmp, `diff-${process.pid}-${Date.now().toString(36)}`);
   mkdirSync(work, { recursive: true });
   try {
-    const baseDir = isBuild(resolve(root, options.base)) ? resolve(root, options.base) : await time('base build', () => (log(`building ${options.base}`), buildRef(root, options.base, work, options.envs)));
+    const given = isBuild(resolve(root, options.base)) ? resolve(root, options.base) : null;
+    const { dir: baseDir, cached } = given
+      ? { dir: given, cached: false }
+      : await time('base build', async () => {
+          log(`building ${options.base}`);
+          const b = await baseBuild(root, options.base, work, options.envs, options.cache !== false);
+          if (b.cached) log(`${options.base}: reusing its build kept by an earlier diff`);
+          return b;
+        });
     const headDir = options.head
       ? resolve(root, options.head)
       : await time('head build', async () => (log('building the working tree'), (await compile({ root, outDir: join(work, 'head'), envs: options.envs })).outDir));
@@ -156,7 +183,7 @@ export async function diff(options: DiffOptions): Promise<DiffReport> {
     );
     const report: DiffReport = {
       format: 1,
-      base: { label: options.base, version: base.manifest.version ?? null },
+      base: { label: options.base, version: base.manifest.version ?? null, ...(given ? {} : { cached }) },
       head: { label: options.head ?? 'working tree', version: head.manifest.version ?? null },
       environments: envs,
       structure,

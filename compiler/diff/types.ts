@@ -145,7 +145,8 @@ export type FailOn = { kind: 'new-host' } | { kind: 'consent' } | { kind: 'remov
 export interface DiffReport {
   /** Contract version of this document. */
   format: 1;
-  base: { label: string; version: string | null };
+  /** `cached` (a git ref only): its build was the one an earlier diff kept (compiler/diff/base-cache.ts). */
+  base: { label: string; version: string | null; cached?: boolean };
   head: { label: string; version: string | null };
   environments: EnvName[];
   structure: StructureDiff[];

@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compile } from '../../compiler';
 import { main } from '../../compiler/cli/main';
+import { KEPT_BASES, toolFingerprint } from '../../compiler/diff/base-cache';
 import type { DiffReport } from '../../compiler/diff/types';
 import { container, DECLARE, REPO, removeContainer } from '../helpers/container';
 import { commitAll, git } from '../helpers/git';
@@ -53,7 +54,9 @@ beforeAll(() => {
     'rules/consent-provider.ts': `export { default } from ${abs('rules/consent/provider.ts')};\n`,
     [RULE]: pageRule('advisor > faqs > FAQs'),
     // Imports the runtime through the project's runtime/ (a link, as in a real project): unchanged.
-    'rules/other.ts': `import { rule } from '../runtime/declare';\nexport default rule({ id: 'other', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'log', sends: 'necessary', run: () => undefined }] });\n`, 'rules/lib/mapping.ts': MAPPING, 'tests/scenarios/pages.ts': SCENARIOS }, { linkRuntime: true });
+    'rules/other.ts': `import { rule } from '../runtime/declare';\nexport default rule({ id: 'other', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'log', sends: 'necessary', run: () => undefined }] });\n`, 'rules/lib/mapping.ts': MAPPING, 'tests/scenarios/pages.ts': SCENARIOS,
+    // As in a real project: what builds and caches write is not part of the repository.
+    '.gitignore': 'node_modules/\nbuild/\n.tagc-tmp/\n' }, { linkRuntime: true });
   commitAll(root, 'sample container');
 });
 afterAll(() => removeContainer(root));
@@ -170,5 +173,61 @@ describe('tagc diff', () => {
     expect(none.code).toBe(2);
     expect(none.err).toContain('tagc diff: --base is required');
     expect(existsSync(join(root, '.tagc-tmp')) ? readdirSync(join(root, '.tagc-tmp')) : []).toEqual([]);
+  });
+
+  it('keeps a ref\'s build for the next diff of the same tree, and builds afresh with --no-cache or for another commit', async () => {
+    const kept = join(root, 'node_modules', '.cache', 'tagc', 'diff-base');
+    const run = async (...args: string[]) => {
+      const r = await tagcDiff('--format', 'json', '--no-scenarios', '--env', 'stg', ...args);
+      expect(r.code, r.err).toBe(0);
+      return { report: JSON.parse(r.out) as DiffReport, err: r.err };
+    };
+    const first = await run('--base', 'HEAD');
+    expect(first.report.base.cached).toBe(false);
+    const again = await run('--base', 'HEAD');
+    expect(again.report.base.cached).toBe(true);
+    expect(again.err).toContain('tagc diff: HEAD: reusing its build kept by an earlier diff');
+    expect(again.report.structure).toEqual(first.report.structure);
+    expect((await run('--base', 'HEAD', '--no-cache')).report.base.cached).toBe(false);
+
+    // A new commit is another tree; the previous one is still kept.
+    writeFileSync(join(root, PIXEL_RULE), pixelRule('ad.pixels.example'));
+    commitAll(root, 'a pixel');
+    try {
+      const next = await run('--base', 'HEAD');
+      expect(next.report.base.cached).toBe(false);
+      expect(next.report.structure[0]!.rules.added).toEqual([]);
+      const previous = await run('--base', 'HEAD~1');
+      expect(previous.report.base.cached).toBe(true);
+      expect(previous.report.structure[0]!.rules.added.map((r) => r.name)).toEqual(['ad-pixel']);
+      expect(readdirSync(kept).length).toBeLessThanOrEqual(KEPT_BASES);
+      expect(readdirSync(kept).every((d) => existsSync(join(kept, d, 'manifest.json')))).toBe(true);
+    } finally {
+      git(root, ['reset', '-q', '--hard', 'HEAD~1']);
+    }
+    expect(git(root, ['worktree', 'list']).trim().split('\n')).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('the tool fingerprint of kept base builds', () => {
+  it('changes with the content of a compiler or runtime source, not with its modification time', () => {
+    const tool = mkdtempSync(join(tmpdir(), 'tagc-tool-'));
+    try {
+      mkdirSync(join(tool, 'compiler', 'phases'), { recursive: true });
+      mkdirSync(join(tool, 'runtime', 'core'), { recursive: true });
+      writeFileSync(join(tool, 'compiler', 'phases', 'emit.ts'), 'export const a = 1;\n');
+      writeFileSync(join(tool, 'runtime', 'core', 'start.ts'), 'export const b = 2;\n');
+      const before = toolFingerprint(tool);
+      expect(before).toMatch(/^[0-9a-f]{64}$/);
+      utimesSync(join(tool, 'runtime', 'core', 'start.ts'), new Date(0), new Date(0));
+      expect(toolFingerprint(tool)).toBe(before);
+      writeFileSync(join(tool, 'runtime', 'core', 'start.ts'), 'export const b = 3;\n');
+      const runtimeChanged = toolFingerprint(tool);
+      expect(runtimeChanged).not.toBe(before);
+      writeFileSync(join(tool, 'compiler', 'phases', 'emit.ts'), 'export const a = 2;\n');
+      expect(toolFingerprint(tool)).not.toBe(runtimeChanged);
+    } finally {
+      rmSync(tool, { recursive: true, force: true });
+    }
   });
 });

@@ -20,6 +20,9 @@ const HELP = `tagc diff: what a change does to every environment, by structure a
   --scenarios <dir>     scenario modules (default tests/scenarios when present); --no-scenarios
                         compares structure only
   --workers <n>         simulation workers (default: one per core, at most 4)
+  --no-cache            build the base ref afresh and keep nothing; by default a ref's build is kept in
+                        node_modules/.cache/tagc/diff-base/ (the last 4, keyed by the commit's tree, the
+                        environments, this tagc's sources and the lock file) and reused by the next diff
 
 Exit status: 0 whenever the diff ran (changes or not) unless a --fail-on condition is met (1);
 2 for bad options. Progress goes to stderr, the report to stdout.
@@ -36,6 +39,7 @@ export async function diffCommand(argv: string[]): Promise<number> {
       'fail-on': { type: 'string' },
       scenarios: { type: 'string' },
       'no-scenarios': { type: 'boolean' },
+      'no-cache': { type: 'boolean' },
       workers: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -65,6 +69,7 @@ export async function diffCommand(argv: string[]): Promise<number> {
     scenarios: values['no-scenarios'] ? null : values.scenarios,
     failOn,
     workers,
+    cache: !values['no-cache'],
     log: (line) => process.stderr.write(`tagc diff: ${line}\n`),
   });
   process.stdout.write(values.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : toMarkdown(report));

@@ -33,6 +33,8 @@ export default defineConfig({
     // realBuild()) and one Chromium serves every browser file (tests/setup/chromium.ts): by the
     // root project, whose provided context every project inherits.
     globalSetup: ['tests/setup/real-build.ts', 'tests/setup/chromium.ts'],
+    // Each file's CPU time, when the bench's `tests` group asks (TAGC_TEST_CPU).
+    setupFiles: ['tests/setup/file-cpu.ts'],
     sequence: { sequencer: SharedModulesLast },
     // Transformed modules persist between runs (node_modules/.experimental-vitest-cache, keyed by
     // content and config, and by where its relative imports resolve: tests/setup/module-cache-key.ts):

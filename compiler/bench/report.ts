@@ -169,6 +169,23 @@ function sizeSection(g: Record<string, number>, lines: string[]): void {
   );
 }
 
+function testsSection(g: Record<string, number>, lines: string[]): void {
+  const cpu = Object.entries(g).filter(([k]) => k.startsWith('cpu s tests/'));
+  lines.push(
+    '## tests',
+    '',
+    `\`npm test\` as a developer runs it (tsc beside vitest, compiler/bench/tests.ts): **${fix(g.durationS, 1)} s** (vitest ${fix(g.vitestS, 1)} s, tsc ${fix(g.tscS, 1)} s), ${n0(g.passed)} of ${n0(g.tests)} tests passed, ${n0(g.failed)} failed.`,
+    '',
+    `CPU time of each test file in its worker, from before its imports to its end (tests/setup/file-cpu.ts): ${fix(g['cpu s (test files)'], 1)} s over ${n0(g['files with cpu'])} files. Node's own time only: child processes (esbuild, tsc and TypeScript's API, Chromium, \`npm pack\`) and the global setup's builds are not in it.`,
+    '',
+    '| folder or file | CPU s |',
+    '| --- | ---: |',
+    ...cpu.filter(([k]) => k.endsWith('/')).map(([k, v]) => `| ${k.slice(6)} | ${fix(v, 1)} |`),
+    ...cpu.filter(([k]) => !k.endsWith('/')).map(([k, v]) => `| ${k.slice(6)} | ${fix(v, 1)} |`),
+    '',
+  );
+}
+
 export function benchMarkdown(f: BenchFigures): string {
   const lines = [
     '# Benchmarks',
@@ -205,6 +222,7 @@ export function benchMarkdown(f: BenchFigures): string {
     } else if (name === 'compiler-scale') scaleSection(figures, lines);
     else if (name === 'profile') profileSection(figures, lines);
     else if (name === 'size') sizeSection(figures, lines);
+    else if (name === 'tests' && 'cpu s (test files)' in figures) testsSection(figures, lines);
     else {
       lines.push(`## ${name}`, '');
       for (const [k, v] of Object.entries(figures)) lines.push(`- ${k}: ${fix(v, 3)}`);

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The test suite's wall time as `npm test` runs it (tests/setup/npm-test.mjs): the type check beside
 // every vitest file (the real build made once in globalSetup, files spread over every core). The counts show that the
-// run was whole; a failing suite is still timed, and its failures are reported as a figure.
+// run was whole; a failing suite is still timed, and its failures are reported as a figure. Each
+// file's CPU time in its worker (tests/setup/file-cpu.ts) is summed by folder and the costliest
+// files are listed: the profile of a suite that keeps every core busy.
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -34,15 +36,44 @@ export async function benchTests(): Promise<Record<string, number>> {
     const t0 = performance.now();
     const report = join(dir, 'vitest.json');
     const timings = join(dir, 'timings.json');
-    await run([join(REPO, 'tests', 'setup', 'npm-test.mjs'), '--reporter=json', `--outputFile=${report}`], { TAGC_TEST_TIMINGS: timings });
+    const cpu = join(dir, 'cpu');
+    mkdirSync(cpu);
+    await run([join(REPO, 'tests', 'setup', 'npm-test.mjs'), '--reporter=json', `--outputFile=${report}`], { TAGC_TEST_TIMINGS: timings, TAGC_TEST_CPU: cpu });
     const durationS = (performance.now() - t0) / 1000;
     const parts = JSON.parse(readFileSync(timings, 'utf8')) as { tscS: number; vitestS: number; tscExit: number };
     if (parts.tscExit !== 0) throw new Error('tsc --noEmit failed: the suite is not green');
     const r = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
     // Figures are numbers; which tests failed goes to the bench's log.
     for (const file of r.testResults) for (const t of file.assertionResults) if (t.status === 'failed') process.stderr.write(`failed: ${file.name.replace(`${REPO}/`, '')} > ${t.fullName}\n`);
-    return { durationS, tscS: parts.tscS, vitestS: parts.vitestS, tests: r.numTotalTests, passed: r.numPassedTests, failed: r.numFailedTests };
+    return { durationS, tscS: parts.tscS, vitestS: parts.vitestS, tests: r.numTotalTests, passed: r.numPassedTests, failed: r.numFailedTests, ...cpuFigures(cpu) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Lines of tests/setup/file-cpu.ts: one per test file. */
+interface FileCpu {
+  file: string;
+  cpuMs: number;
+  wallMs: number;
+}
+
+export const TOP_FILES = 15;
+
+/** `cpu s (test files)`, `cpu s <folder>` for each folder under tests/, and `cpu s <file>` for the costliest files. */
+export function cpuFigures(dir: string): Record<string, number> {
+  const files: FileCpu[] = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line) as FileCpu);
+  const s = (ms: number) => Math.round(ms / 100) / 10;
+  const byFolder = new Map<string, number>();
+  for (const f of files) {
+    const folder = f.file.split('/').slice(0, 2).join('/');
+    byFolder.set(folder, (byFolder.get(folder) ?? 0) + f.cpuMs);
+  }
+  const out: Record<string, number> = { 'cpu s (test files)': s(files.reduce((n, f) => n + f.cpuMs, 0)), 'files with cpu': files.length };
+  for (const [folder, ms] of [...byFolder].sort((a, b) => b[1] - a[1])) out[`cpu s ${folder}/`] = s(ms);
+  for (const f of [...files].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, TOP_FILES)) out[`cpu s ${f.file}`] = s(f.cpuMs);
+  return out;
 }

@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cpuFigures, TOP_FILES } from '../../compiler/bench/tests';
+
+// The bench's profile of `npm test`: the lines tests/setup/file-cpu.ts appends, summed by folder.
+
+describe("the tests group's CPU profile", () => {
+  it('sums each folder, lists the costliest files first, and ignores other files in the folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tagc-test-cpu-'));
+    try {
+      const line = (file: string, cpuMs: number) => `${JSON.stringify({ file, cpuMs, wallMs: cpuMs * 2 })}\n`;
+      writeFileSync(join(dir, '101.jsonl'), line('tests/browser/viewer.test.ts', 9_000) + line('tests/runtime/a.test.ts', 250));
+      writeFileSync(join(dir, '102.jsonl'), line('tests/browser/publish.test.ts', 4_000) + line('tests/runtime/core/b.test.ts', 1_250));
+      writeFileSync(join(dir, 'notes.txt'), 'not a profile');
+      const f = cpuFigures(dir);
+      expect(f['cpu s (test files)']).toBe(14.5);
+      expect(f['files with cpu']).toBe(4);
+      expect(f['cpu s tests/browser/']).toBe(13);
+      expect(f['cpu s tests/runtime/']).toBe(1.5);
+      const files = Object.keys(f).filter((k) => k.endsWith('.ts'));
+      expect(files).toEqual(['cpu s tests/browser/viewer.test.ts', 'cpu s tests/browser/publish.test.ts', 'cpu s tests/runtime/core/b.test.ts', 'cpu s tests/runtime/a.test.ts']);
+      expect(TOP_FILES).toBeGreaterThanOrEqual(files.length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,7 +1,6 @@
 import type { ConsentCategory, SendCategory } from '../declare/types';
 import { redactBody, redactUrl } from '../privacy/redact';
 import { say } from './log';
-import { hasOwn } from './merge';
 import { Msg } from './messages';
 
 // The one egress point (docs/security.md): every request the runtime makes leaves through the
@@ -22,8 +21,8 @@ export interface Refusal {
 }
 
 export interface EgressPolicy {
-  /** Host (`a.example`, `*.example`, `'self'`) -> categories it may receive; null: not enforced. */
-  hosts: Readonly<Record<string, readonly SendCategory[]>> | null;
+  /** Category -> the hosts (`a.example`, `*.example`, `'self'`) that may receive it; null: not enforced. */
+  hosts: Readonly<Partial<Record<SendCategory, readonly string[]>>> | null;
   /** Whether the category's consent is granted now. */
   allows(category: ConsentCategory): boolean;
   refused?(refusal: Refusal): void;
@@ -53,7 +52,8 @@ function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: strin
   if (answer === undefined) {
     const keys = inventoryKeys(url.host, url.hostname);
     if (self) keys.push("'self'");
-    answer = keys.some((k) => hasOwn(hosts, k) && hosts[k].includes(category));
+    const allowed = hosts[category];
+    answer = !!allowed && keys.some((k) => allowed.includes(k));
     if (answers.size >= 256) answers.clear();
     answers.set(key, answer);
   }

@@ -18,10 +18,10 @@ let refused: Refusal[];
 let images: string[];
 let fetched: { url: string; body?: unknown }[];
 const INVENTORY = {
-  'metrics.firm.example': ['analytics' as const],
-  'ad.doubleclick.net': ['advertising' as const],
-  '*.tt.omtrdc.example': ['performance' as const],
-  "'self'": ['necessary' as const],
+  analytics: ['metrics.firm.example'],
+  advertising: ['ad.doubleclick.net'],
+  performance: ['*.tt.omtrdc.example'],
+  necessary: ["'self'"],
 };
 
 beforeEach(() => {

@@ -8,11 +8,12 @@ import type { EnvPlan } from '../4-plan';
 import { BROWSER_SCRIPT } from './browser-build';
 import { compressWithMap, type RawMap } from './compress';
 import { HASH_PLACEHOLDER } from './entry';
-import { mangleOptions } from './mangled-props';
+import { mangleOptions, stepFieldNames } from './mangled-props';
 import { markTopLevelPure } from './pure-declarations';
 import { pruneSiteConfig, type SiteUse } from './site-config-use';
 import { StrippedModules } from '../3-graph/hashes/stripped-modules';
 import { blankRanges, stripViewerMetadata, toJs } from './strip-metadata';
+import { blankToolingFields } from './tooling-fields';
 
 // esbuild turns the entry into one minified IIFE; the content hash names the file and is also
 // stamped into tagc.buildInfo (the placeholder has the hash's length, so the map stays exact).
@@ -144,13 +145,13 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
       outfile: 'container.js',
       define: defines(plan.env),
       dropLabels: plan.env.debug ? [] : ['DEBUG'],
-      ...(plan.env.debug ? {} : mangleOptions()),
+      ...(plan.env.debug ? {} : { ...mangleOptions(), mangleCache: {} }),
       metafile: true,
     }),
   );
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const esbuildMap = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text;
-  const built: { code: string; map?: RawMap } = plan.env.debug ? { code: js } : await compressWithMap(js, esbuildMap);
+  const built: { code: string; map?: RawMap } = plan.env.debug ? { code: js } : await compressWithMap(blankToolingFields(js, stepFieldNames(result.mangleCache)), esbuildMap);
   const raw = built.code;
   const hash = createHash('sha256').update(raw).digest('hex').slice(0, HASH_PLACEHOLDER.length);
   const fileName = `container.${hash}.min.js`;

@@ -15,8 +15,10 @@ const OPTIONS: Options = {
     target: 'es2020',
     parser: { syntax: 'ecmascript' },
     // Five passes: each pass finds what the previous one made possible (36,038 -> 35,530 B gzip -9
-    // prod; the sixth and later passes change nothing).
-    minify: { compress: { passes: 5 }, mangle: true },
+    // prod; the sixth and later passes change nothing). Statements are not joined into comma
+    // sequences: the raw bundle grows by 11 B, but separate statements repeat more of each other's
+    // text for gzip (33,999 -> 33,966 B gzip -9 prod).
+    minify: { compress: { passes: 5, sequences: false }, mangle: true },
   },
 };
 

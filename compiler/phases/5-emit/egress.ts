@@ -3,7 +3,7 @@ import type { HostUse } from '../../graph-types';
 import type { EnvPlan } from '../4-plan';
 
 // What the bundle's egress point (runtime/core/egress.ts) learns at compile time: the
-// environment's host inventory as host -> categories, the paths the plan's consent conditions
+// environment's host inventory as category -> hosts, the paths the plan's consent conditions
 // exempt (the analytics gate's declared exemption, spec §6), and the site's redaction settings
 // (`privacy` in the site configuration: on unless `redact: false`, plus query parameters to strip).
 
@@ -42,10 +42,11 @@ export function consentExemptions(plan: EnvPlan): Partial<Record<SendCategory, s
 
 /** The `egress` entry of the bundle's ContainerConfig, as source. */
 export function egressEntry(plan: EnvPlan, hosts: readonly HostUse[], privacy: SitePrivacy): string {
-  const byHost: Record<string, SendCategory[]> = {};
+  // Grouped by category: each category's name is written once, not once per host.
+  const byCategory: Partial<Record<SendCategory, string[]>> = {};
   for (const h of hosts) {
-    const list = (byHost[h.host] ??= []);
-    if (!list.includes(h.category)) list.push(h.category);
+    const list = (byCategory[h.category] ??= []);
+    if (!list.includes(h.host)) list.push(h.host);
   }
-  return JSON.stringify({ hosts: byHost, exempt: consentExemptions(plan), redact: { enabled: privacy.redact, strip: privacy.stripParams } });
+  return JSON.stringify({ hosts: byCategory, exempt: consentExemptions(plan), redact: { enabled: privacy.redact, strip: privacy.stripParams } });
 }

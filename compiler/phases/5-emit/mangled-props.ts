@@ -1,4 +1,5 @@
 import type { BuildOptions } from 'esbuild';
+import type { StepFieldNames } from './tooling-fields';
 
 // Property names of tagc's runtime that builds without debug logging shorten (esbuild mangleProps).
 // Each one is written and read only by code inside the one bundle: rule records, action
@@ -56,4 +57,10 @@ export const MANGLED_PROPS = [
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */
 export function mangleOptions(): Pick<BuildOptions, 'mangleProps' | 'mangleQuoted'> {
   return { mangleProps: new RegExp(`^(?:${MANGLED_PROPS.join('|')})$`), mangleQuoted: true };
+}
+
+/** What a step's `kind` and `sends` became in a bundle, from esbuild's mangle cache (a name esbuild kept maps to false). */
+export function stepFieldNames(cache: Record<string, string | false> | undefined): StepFieldNames {
+  const name = (prop: (typeof MANGLED_PROPS)[number]) => (typeof cache?.[prop] === 'string' ? cache[prop] : prop);
+  return { kind: name('kind'), sends: name('sends') };
 }

@@ -41,10 +41,14 @@ export function markDeclarationsPure(source: string): string {
 
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The site configuration module and what one environment's bundle reads from it (site-config-use.ts). */
+/**
+ * The site configuration module and what one environment's bundle reads from it (site-config-use.ts).
+ * `use` is awaited only when esbuild loads the module: the scan of the project's modules runs on
+ * Node's thread while esbuild already bundles the rest.
+ */
 export interface SiteConfigUse {
   file: string;
-  use: SiteUse;
+  use: Promise<SiteUse>;
 }
 
 export interface BundleOptions {
@@ -105,11 +109,12 @@ function projectModules(root: string, strip: boolean, { site, rewritten = new Ma
         if (!strip && !isSite && !pure) return { contents: await readSource(args.path), loader: 'ts' };
         if (!isSite && !pure) return strippedRule(stripped, rewritten, args.path);
         // The site configuration is cut per environment: environments that read the same paths share it.
-        const key = isSite ? `${args.path}:${site!.use === 'all' ? 'all' : [...site!.use].sort().join(',')}` : args.path;
+        const use = isSite ? await site!.use : 'all';
+        const key = isSite ? `${args.path}:${use === 'all' ? 'all' : [...use].sort().join(',')}` : args.path;
         // Transformed once for every environment; the stripped variant is derived from it.
         const js = once(rewritten, `js:${key}`, async () => {
           let out = await toJs(await readSource(args.path), basename(args.path));
-          if (isSite) out = pruneSiteConfig(out, site!.use);
+          if (isSite) out = pruneSiteConfig(out, use);
           return pure ? markTopLevelPure(out) : out;
         });
         return { contents: await (strip ? once(rewritten, `strip:${key}`, async () => stripViewerMetadata(await js)) : js), loader: 'js' };

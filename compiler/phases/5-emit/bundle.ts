@@ -9,10 +9,10 @@ import { BROWSER_SCRIPT } from './browser-build';
 import { compressWithMap, type RawMap } from './compress';
 import { HASH_PLACEHOLDER } from './entry';
 import { mangleOptions } from './mangled-props';
-import { markTopLevelPure } from './pure-declarations';
-import { pruneSiteConfig, type SiteUse } from './site-config-use';
+import type { SiteUse } from './site-config-use';
 import { StrippedModules } from '../3-graph/hashes/stripped-modules';
-import { blankRanges, stripViewerMetadata, toJs } from './strip-metadata';
+import { rewriteModule, type Rewritten } from './rewrite-module';
+import { blankRanges } from '../../js-syntax';
 
 // esbuild turns the entry into one minified IIFE; the content hash names the file and is also
 // stamped into tagc.buildInfo (the placeholder has the hash's length, so the map stays exact).
@@ -70,6 +70,20 @@ function once(rewritten: Map<string, Promise<string>>, key: string, make: () => 
   return made;
 }
 
+/** One text of `make()`'s pair, made once per key for all the environments of one build. */
+function rewrittenOnce(rewritten: Map<string, Promise<string>>, key: string, variant: keyof Rewritten, make: () => Promise<Rewritten>): Promise<string> {
+  if (!rewritten.has(`${variant}:${key}`)) {
+    const both = make();
+    for (const v of ['js', 'strip'] as const) {
+      const text = both.then((b) => b[v]);
+      // The environment that reads only the other text must not see this one's failure as unhandled.
+      text.catch(() => undefined);
+      rewritten.set(`${v}:${key}`, text);
+    }
+  }
+  return rewritten.get(`${variant}:${key}`)!;
+}
+
 /** A rule module without its viewer-only metadata, from its stripped JavaScript; the source map goes inline, so the bundle's map still points at the .ts. */
 async function strippedRule(stripped: StrippedModules, rewritten: Map<string, Promise<string>>, path: string): Promise<{ contents: string; loader: 'js' | 'ts' }> {
   const { js } = await stripped.get(path);
@@ -84,7 +98,7 @@ async function strippedRule(stripped: StrippedModules, rewritten: Map<string, Pr
  * Project modules as esbuild reads them: data elements and libraries with their top-level
  * declarations marked pure (pure-declarations.ts); the site configuration cut to what the
  * environment's rules and data elements read (it changes no behaviour); and, where `strip`, rules and data elements
- * without viewer-only metadata (strip-metadata.ts). Rule modules come from the build's stripped
+ * without viewer-only metadata (rewrite-module.ts). Rule modules come from the build's stripped
  * modules, whose JavaScript the declaration hashes have mostly read already.
  */
 function projectModules(root: string, strip: boolean, { site, rewritten = new Map(), libraries = [], stripped = new StrippedModules() }: BundleOptions): esbuild.Plugin {
@@ -109,15 +123,11 @@ function projectModules(root: string, strip: boolean, { site, rewritten = new Ma
         if (!strip && !isSite && !pure) return { contents: await readSource(args.path), loader: 'ts' };
         if (!isSite && !pure) return strippedRule(stripped, rewritten, args.path);
         // The site configuration is cut per environment: environments that read the same paths share it.
-        const use = isSite ? await site!.use : 'all';
-        const key = isSite ? `${args.path}:${use === 'all' ? 'all' : [...use].sort().join(',')}` : args.path;
-        // Transformed once for every environment; the stripped variant is derived from it.
-        const js = once(rewritten, `js:${key}`, async () => {
-          let out = await toJs(await readSource(args.path), basename(args.path));
-          if (isSite) out = pruneSiteConfig(out, use);
-          return pure ? markTopLevelPure(out) : out;
-        });
-        return { contents: await (strip ? once(rewritten, `strip:${key}`, async () => stripViewerMetadata(await js)) : js), loader: 'js' };
+        const use = isSite ? await site!.use : undefined;
+        const key = use === undefined ? args.path : `${args.path}:${use === 'all' ? 'all' : [...use].sort().join(',')}`;
+        const variant = strip ? 'strip' : 'js';
+        const contents = await rewrittenOnce(rewritten, key, variant, async () => rewriteModule(await readSource(args.path), basename(args.path), use, pure));
+        return { contents, loader: 'js' };
       });
     },
   };

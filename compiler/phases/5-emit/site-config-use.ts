@@ -87,11 +87,14 @@ function usesIn(program: AstNode, names: Set<string>, out: Set<string>): boolean
         return;
       }
       // `{ site }` shorthand and `site.x` property keys are not reads of the binding.
+      // One stack of parents for the whole walk (a copy per node cost time in the square of the depth).
+      parents.push(node);
       for (const [key, value] of Object.entries(node)) {
         if ((node.type === 'MemberExpression' && key === 'property' && !node.computed) || (node.type === 'Property' && key === 'key' && !node.computed && !node.shorthand)) continue;
-        if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item, [...parents, node]);
-        else if (isNode(value)) visit(value, [...parents, node]);
+        if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item, parents);
+        else if (isNode(value)) visit(value, parents);
       }
+      parents.pop();
     };
     visit(program, []);
     // A new alias found late may be read earlier in the module: scan again until none is new.

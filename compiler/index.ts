@@ -33,6 +33,8 @@ export interface CompileOptions {
    * error fails the compile like any other error. Writes the generated types first.
    */
   typecheck?: boolean;
+  /** Record each bundle's kept input files (Bundle.inputs; default true). Costs esbuild's metafile: `tagc build` leaves it out. */
+  inputs?: boolean;
   /** Fixed build time (ISO); default SOURCE_DATE_EPOCH, else the HEAD commit's time, else now (compiler/source-date.ts). */
   buildTime?: string;
 }
@@ -110,7 +112,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   // Bundling starts before the proof has answered: it writes nothing, and graph.json (which lists
   // the diagnostics) waits for the proof.
   const emitStart = performance.now();
-  const emitting = options.emit === false ? null : emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, { ...early, proofs: proven });
+  const emitting = options.emit === false ? null : emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, { ...early, proofs: proven }, { inputs: options.inputs });
   emitting?.catch(() => undefined);
 
   // tsc runs in its own process while esbuild bundles; its errors are awaited before any output.

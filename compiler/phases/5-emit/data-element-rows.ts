@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
 import type { DataElement } from '../../../runtime/declare/types';
 import { besideRuntime } from './runtime-modules';
-import { VIEWER_ONLY_PROPERTIES } from './strip-metadata';
+import { VIEWER_ONLY_PROPERTIES } from '../../viewer-only';
 
 // Which data elements a bundle carries as data (runtime/data-elements/readers.ts): those of a
 // kind the runtime has a reader of params for, whose params and options are plain JSON. They are

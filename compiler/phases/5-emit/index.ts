@@ -9,7 +9,7 @@ import type { LoadResult } from '../1-load';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
 import { StrippedModules } from '../3-graph/hashes/stripped-modules';
-import { bundle, type Bundle, type BundleOptions, type SiteConfigUse } from './bundle';
+import { bundle, type Bundle, type BundleOptions } from './bundle';
 import { buildCompanion, type Companion } from './companion';
 import { egressEntry, sitePrivacy } from './egress';
 import { dataElementReaders } from './data-element-rows';
@@ -19,7 +19,7 @@ import { graphJson } from './graph-json';
 import { hostInventory } from './hosts';
 import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
-import { scanSiteConfig, siteUseOf, type SiteScan } from './site-config-use';
+import { scanSiteConfig, siteUseOf, type SiteScan, type SiteUse } from './site-config-use';
 import { dataLayerEntry } from './data-layer-entry';
 import { siteValidation, validationEntry } from './validators';
 
@@ -53,7 +53,7 @@ export interface ProjectSite {
 }
 
 /** What one environment's bundle reads from the site configuration: the excluded rules' and data elements' reads do not count. */
-function envSiteUse(site: ProjectSite, graph: ContainerGraph, plan: EnvPlan): SiteConfigUse {
+function envSiteUse(site: ProjectSite, graph: ContainerGraph, plan: EnvPlan): SiteUse {
   const leftOut = new Map<string, Set<string>>();
   const add = (abs: string, name: string) => leftOut.set(abs, (leftOut.get(abs) ?? new Set()).add(name));
   const excludedRules = new Set(plan.excluded.rules);
@@ -62,7 +62,14 @@ function envSiteUse(site: ProjectSite, graph: ContainerGraph, plan: EnvPlan): Si
     const loaded = graph.dataElements.get(name)?.loaded;
     if (loaded) add(loaded.abs, loaded.exportName);
   }
-  return { file: site.file, use: siteUseOf(site.scan, (file) => leftOut.get(file)) };
+  return siteUseOf(site.scan, (file) => leftOut.get(file));
+}
+
+/** envSiteUse once the scan is done; a failed scan is reported by emitBundles, whether or not esbuild loaded the module. */
+function siteUse(scan: Promise<ProjectSite | undefined>, graph: ContainerGraph, plan: EnvPlan): Promise<SiteUse> {
+  const use = scan.then((site) => (site ? envSiteUse(site, graph, plan) : 'all'));
+  use.catch(() => undefined);
+  return use;
 }
 
 /** Work compile() starts before emitting, so that it overlaps the compiler's other phases. */
@@ -77,12 +84,19 @@ export interface EarlyWork {
 }
 
 /**
- * Environments prepared at once: two keep esbuild's process busy while Node prepares the next
- * entry and compresses the last bundle. esbuild itself builds one at a time (`oneAtATime`): two
- * builds in its process at once held twice the memory (5,000 rules: 730-870 MB against about
- * 500 MB) for the same CPU.
+ * How the environments' esbuild builds share esbuild's process. A small project's builds all run
+ * at once: each waits on Node for its project modules (plugin callbacks) and on swc, so one at a
+ * time left both cores idle for much of the build. A large project's go one at a time
+ * (`oneAtATime`), two environments prepared at once keeping esbuild busy while Node prepares the
+ * next entry and compresses the last bundle: two builds in esbuild's process at once held twice
+ * the memory (5,000 rules: 730-870 MB against about 500 MB) for the same CPU.
  */
-const BUNDLES_AT_ONCE = 2;
+const LARGE_PROJECT_MODULES = 1000;
+
+function concurrency(graph: ContainerGraph, envs: number): { atOnce: number; turn?: <T>(build: () => Promise<T>) => Promise<T> } {
+  const large = graph.rules.length + graph.dataElements.size >= LARGE_PROJECT_MODULES;
+  return large ? { atOnce: 2, turn: oneAtATime() } : { atOnce: envs };
+}
 
 /** A queue: each function runs once those queued before it have settled. */
 function oneAtATime(): <T>(f: () => Promise<T>) => Promise<T> {
@@ -108,7 +122,7 @@ async function inParallel<T, R>(items: readonly T[], limit: number, f: (item: T)
   return results;
 }
 
-export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], early: EarlyWork = {}): Promise<Emitted> {
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], early: EarlyWork = {}, asked: Pick<BundleOptions, 'inputs'> = {}): Promise<Emitted> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const privacy = sitePrivacy(graph.load.site?.value);
@@ -121,13 +135,16 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME_START;
   const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
   const readers = await dataElementReaders(runtime);
-  const options: BundleOptions = { rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn: oneAtATime() };
-  const siteScan = await (early.site ?? projectSiteUse(root, graph.load));
+  const { atOnce, turn } = concurrency(graph, plans.length);
+  const options: BundleOptions = { ...asked, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn };
+  // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
+  const siteScan = early.site ?? projectSiteUse(root, graph.load);
+  const siteFile = graph.load.site?.abs;
   // The environments build side by side: esbuild works in its own process while Node prepares
   // the next entry. Results are gathered in plan order, so the output does not depend on timing.
   const built = await inParallel(
     plans,
-    BUNDLES_AT_ONCE,
+    atOnce,
     async (plan) => {
       const t0 = performance.now();
       const env = plan.env.name;
@@ -140,10 +157,12 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       extras.config.egress = egressEntry(plan, envHosts, privacy);
       const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);
       if (companion) extras.config = { ...extras.config, companion: JSON.stringify({ file: companion.fileName, integrity: companion.integrity }) };
-      const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), { ...options, site: siteScan && envSiteUse(siteScan, graph, plan) });
+      const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), { ...options, site: siteFile === undefined ? undefined : { file: siteFile, use: siteUse(siteScan, graph, plan) } });
       return { env, hosts: envHosts, companion, bundle: b, ms: performance.now() - t0 };
     },
   );
+  // A failed scan fails the build as itself, not as esbuild's report of a plugin error.
+  await siteScan;
   for (const { env, hosts: envHosts, companion, bundle: b, ms } of built) {
     hosts[env] = envHosts;
     if (companion) {

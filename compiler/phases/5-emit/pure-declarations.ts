@@ -1,4 +1,4 @@
-import { isNode, parseModule, type Node } from './strip-metadata';
+import { isNode, type AstNode } from '../../js-syntax';
 
 // A project's data-element and library modules (rules/lib, ...) declare values, by contract
 // without side effects: conditions, settings, tables, lists. esbuild drops an unused top-level
@@ -13,7 +13,7 @@ const PURE = '/* @__PURE__ */ ';
 const IMPURE = new Set(['CallExpression', 'NewExpression', 'MemberExpression', 'TaggedTemplateExpression', 'SpreadElement', 'AssignmentExpression', 'UpdateExpression', 'AwaitExpression', 'YieldExpression', 'ImportExpression', 'ChainExpression']);
 const OPAQUE = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression']);
 
-function mayHaveEffects(node: Node): boolean {
+function mayHaveEffects(node: AstNode): boolean {
   if (OPAQUE.has(node.type)) return false;
   if (IMPURE.has(node.type)) return true;
   for (const value of Object.values(node)) {
@@ -25,10 +25,10 @@ function mayHaveEffects(node: Node): boolean {
 }
 
 /** Insertions (position, text) that make one initializer droppable when unused. */
-function marks(init: Node): [number, string][] {
+function marks(init: AstNode): [number, string][] {
   if (!mayHaveEffects(init)) return [];
-  const args = (init.arguments as Node[] | undefined) ?? [];
-  const callee = init.callee as Node | undefined;
+  const args = (init.arguments as AstNode[] | undefined) ?? [];
+  const callee = init.callee as AstNode | undefined;
   const plainCall = (init.type === 'CallExpression' || init.type === 'NewExpression') && callee?.type === 'Identifier' && !args.some(mayHaveEffects);
   if (plainCall) return [[init.start, PURE]];
   return [
@@ -37,18 +37,16 @@ function marks(init: Node): [number, string][] {
   ];
 }
 
-/** Top-level `const` declarations (exported or not) of `js` marked so that esbuild drops the unused ones. */
-export function markTopLevelPure(js: string): string {
+/** Insertions (positions in the module's JavaScript) marking its top-level `const` declarations (exported or not) so that esbuild drops the unused ones. */
+export function pureMarks(program: AstNode): [number, string][] {
   const inserts: [number, string][] = [];
-  for (const statement of parseModule(js).body as Node[]) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+  for (const statement of program.body as AstNode[]) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as AstNode | null) : statement;
     if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
-    for (const d of declaration.declarations as Node[]) {
-      const init = d.init as Node | null;
+    for (const d of declaration.declarations as AstNode[]) {
+      const init = d.init as AstNode | null;
       if (init) inserts.push(...marks(init));
     }
   }
-  let out = js;
-  for (const [at, text] of inserts.sort((a, b) => b[0] - a[0])) out = out.slice(0, at) + text + out.slice(at);
-  return out;
+  return inserts;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { blankRanges, isNode, keyName, parseModule, propertyRange, type Node } from './strip-metadata';
+import { blankRanges, isNode, keyName, parseModule, propertyRange, type AstNode } from '../../js-syntax';
 
 // Site settings reach a bundle only as far as code uses them: every project module is scanned for
 // the member paths it reads from the site configuration (`site.hosts.entry` -> "hosts.entry", also
@@ -21,34 +21,34 @@ async function tsFiles(dir: string): Promise<string[]> {
 }
 
 /** Local names bound to the site configuration object, or 'all' for a namespace import or a re-export. */
-function siteBindings(program: Node, isSiteConfig: (spec: string) => boolean): Set<string> | 'all' {
+function siteBindings(program: AstNode, isSiteConfig: (spec: string) => boolean): Set<string> | 'all' {
   const names = new Set<string>();
-  for (const statement of program.body as Node[]) {
-    const source = statement.source as Node | null | undefined;
+  for (const statement of program.body as AstNode[]) {
+    const source = statement.source as AstNode | null | undefined;
     if (!source || !isSiteConfig(source.value as string)) continue;
     if (statement.type !== 'ImportDeclaration') return 'all';
-    for (const spec of statement.specifiers as Node[]) {
+    for (const spec of statement.specifiers as AstNode[]) {
       if (spec.type === 'ImportNamespaceSpecifier') return 'all';
-      names.add((spec.local as Node).name as string);
+      names.add((spec.local as AstNode).name as string);
     }
   }
   return names;
 }
 
 /** The static path of a member chain hanging off `node`'s parent chain, or null. */
-function memberPath(chain: Node[]): string {
+function memberPath(chain: AstNode[]): string {
   const parts: string[] = [];
   for (const member of chain) {
     if (member.computed) break;
-    parts.push((member.property as Node).name as string);
+    parts.push((member.property as AstNode).name as string);
   }
   return parts.join('.');
 }
 
 /** The const that `node` (the top of a member chain) initializes, if any: `const c = site.cookies`. */
-function aliasOf(node: Node, parent: Node | undefined, grand: Node | undefined): string | undefined {
+function aliasOf(node: AstNode, parent: AstNode | undefined, grand: AstNode | undefined): string | undefined {
   if (parent?.type !== 'VariableDeclarator' || parent.init !== node || grand?.kind !== 'const') return undefined;
-  const id = parent.id as Node;
+  const id = parent.id as AstNode;
   return id.type === 'Identifier' ? (id.name as string) : undefined;
 }
 
@@ -57,19 +57,19 @@ function aliasOf(node: Node, parent: Node | undefined, grand: Node | undefined):
  * through consts that alias a part of it (`const c = site.cookies; c.userProfile` reads
  * "cookies.userProfile"). True when the module uses the whole object.
  */
-function usesIn(program: Node, names: Set<string>, out: Set<string>): boolean {
+function usesIn(program: AstNode, names: Set<string>, out: Set<string>): boolean {
   const bindings = new Map<string, string>([...names].map((n) => [n, '']));
   for (;;) {
     const found = new Set<string>();
     let whole = false;
     const before = bindings.size;
-    const visit = (node: Node, parents: Node[]): void => {
+    const visit = (node: AstNode, parents: AstNode[]): void => {
       if (node.type === 'Identifier' && bindings.has(node.name as string)) {
         const parent = parents[parents.length - 1];
         if (parent?.type === 'ImportSpecifier' || parent?.type === 'ImportDefaultSpecifier') return;
         if (parent?.type === 'VariableDeclarator' && parent.id === node) return;
-        const chain: Node[] = [];
-        let top: Node = node;
+        const chain: AstNode[] = [];
+        let top: AstNode = node;
         for (let i = parents.length - 1; i >= 0; top = parents[i], i--) {
           const p = parents[i];
           if (p.type !== 'MemberExpression' || p.object !== top) break;
@@ -87,11 +87,14 @@ function usesIn(program: Node, names: Set<string>, out: Set<string>): boolean {
         return;
       }
       // `{ site }` shorthand and `site.x` property keys are not reads of the binding.
+      // One stack of parents for the whole walk (a copy per node cost time in the square of the depth).
+      parents.push(node);
       for (const [key, value] of Object.entries(node)) {
         if ((node.type === 'MemberExpression' && key === 'property' && !node.computed) || (node.type === 'Property' && key === 'key' && !node.computed && !node.shorthand)) continue;
-        if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item, [...parents, node]);
-        else if (isNode(value)) visit(value, [...parents, node]);
+        if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item, parents);
+        else if (isNode(value)) visit(value, parents);
       }
+      parents.pop();
     };
     visit(program, []);
     // A new alias found late may be read earlier in the module: scan again until none is new.
@@ -103,7 +106,7 @@ function usesIn(program: Node, names: Set<string>, out: Set<string>): boolean {
 }
 
 /** The modules that import the site configuration, parsed once for every environment's use. */
-export type SiteScan = readonly { file: string; program: Node; names: Set<string> }[] | 'all';
+export type SiteScan = readonly { file: string; program: AstNode; names: Set<string> }[] | 'all';
 
 /** Export names of a module that an environment's bundle leaves out ('default': a rule module's declaration). */
 export type LeftOut = (file: string) => ReadonlySet<string> | undefined;
@@ -121,7 +124,7 @@ export async function scanSiteConfig(dirs: readonly string[], siteConfig: string
     return source.includes(base) ? [{ file, js: esbuild.transform(source, { loader: 'ts', format: 'esm', target: 'esnext' }) }] : [];
   });
   for (const { js } of transforms) js.catch(() => undefined);
-  const modules: { file: string; program: Node; names: Set<string> }[] = [];
+  const modules: { file: string; program: AstNode; names: Set<string> }[] = [];
   for (const { file, js } of transforms) {
     const program = parseModule((await js).code);
     const names = siteBindings(program, isSiteConfig);
@@ -132,18 +135,18 @@ export async function scanSiteConfig(dirs: readonly string[], siteConfig: string
 }
 
 /** Local names of the given exports (`export { x as default }` -> x; `export const y` -> y). */
-function localNames(program: Node, exported: ReadonlySet<string>): Set<string> {
+function localNames(program: AstNode, exported: ReadonlySet<string>): Set<string> {
   const locals = new Set<string>();
-  for (const statement of program.body as Node[]) {
+  for (const statement of program.body as AstNode[]) {
     if (statement.type !== 'ExportNamedDeclaration' || statement.source) continue;
-    for (const spec of (statement.specifiers as Node[]) ?? []) {
-      const outer = spec.exported as Node;
-      if (exported.has((outer.name ?? outer.value) as string)) locals.add((spec.local as Node).name as string);
+    for (const spec of (statement.specifiers as AstNode[]) ?? []) {
+      const outer = spec.exported as AstNode;
+      if (exported.has((outer.name ?? outer.value) as string)) locals.add((spec.local as AstNode).name as string);
     }
-    const declaration = statement.declaration as Node | null;
+    const declaration = statement.declaration as AstNode | null;
     if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const d of declaration.declarations as Node[]) {
-      const id = d.id as Node;
+    for (const d of declaration.declarations as AstNode[]) {
+      const id = d.id as AstNode;
       if (id.type === 'Identifier' && exported.has(id.name as string)) locals.add(id.name as string);
     }
   }
@@ -154,11 +157,11 @@ function localNames(program: Node, exported: ReadonlySet<string>): Set<string> {
  * Whether a top-level statement only declares left-out values: a variable declaration (exported
  * or not) all of whose names are locals of left-out exports, or a left-out default export.
  */
-function declaresOnly(statement: Node, locals: ReadonlySet<string>, leftOut: ReadonlySet<string>): boolean {
+function declaresOnly(statement: AstNode, locals: ReadonlySet<string>, leftOut: ReadonlySet<string>): boolean {
   if (statement.type === 'ExportDefaultDeclaration') return leftOut.has('default');
-  const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+  const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as AstNode | null) : statement;
   if (declaration?.type !== 'VariableDeclaration') return false;
-  return (declaration.declarations as Node[]).every((d) => (d.id as Node).type === 'Identifier' && locals.has((d.id as Node).name as string));
+  return (declaration.declarations as AstNode[]).every((d) => (d.id as AstNode).type === 'Identifier' && locals.has((d.id as AstNode).name as string));
 }
 
 /**
@@ -191,7 +194,7 @@ function wholeModuleReads(module: ScannedModule): SiteUse {
 
 function moduleReads({ program, names }: ScannedModule, out: ReadonlySet<string>): SiteUse {
   const locals = localNames(program, out);
-  const kept = out.size ? { ...program, body: (program.body as Node[]).filter((statement) => !declaresOnly(statement, locals, out)) } : program;
+  const kept = out.size ? { ...program, body: (program.body as AstNode[]).filter((statement) => !declaresOnly(statement, locals, out)) } : program;
   const reads = new Set<string>();
   return usesIn(kept, names, reads) ? 'all' : reads;
 }
@@ -202,8 +205,8 @@ export async function siteConfigUse(dirs: readonly string[], siteConfig: string)
 }
 
 /** Ranges of the configuration object's properties that no used path reaches. */
-function unusedRanges(js: string, object: Node, prefix: string, use: ReadonlySet<string>, out: [number, number][]): void {
-  const props = object.properties as Node[];
+function unusedRanges(js: string, object: AstNode, prefix: string, use: ReadonlySet<string>, out: [number, number][]): void {
+  const props = object.properties as AstNode[];
   props.forEach((prop, i) => {
     const name = keyName(prop);
     if (name === undefined) return;
@@ -211,20 +214,20 @@ function unusedRanges(js: string, object: Node, prefix: string, use: ReadonlySet
     const wholeUsed = [...use].some((u) => path === u || path.startsWith(`${u}.`));
     if (wholeUsed) return;
     const below = [...use].some((u) => u.startsWith(`${path}.`));
-    const value = prop.value as Node;
+    const value = prop.value as AstNode;
     if (below && value.type === 'ObjectExpression') unusedRanges(js, value, path, use, out);
     else if (!below) out.push(propertyRange(js, props, i));
   });
 }
 
 /** Top-level names the module exports (`export const x` or `export { x }`). */
-function exportedNames(program: Node): Set<string> {
+function exportedNames(program: AstNode): Set<string> {
   const names = new Set<string>();
-  for (const statement of program.body as Node[]) {
+  for (const statement of program.body as AstNode[]) {
     if (statement.type !== 'ExportNamedDeclaration' || statement.source) continue;
-    for (const spec of (statement.specifiers as Node[]) ?? []) names.add((spec.local as Node).name as string);
-    const declaration = statement.declaration as Node | null;
-    if (declaration?.type === 'VariableDeclaration') for (const d of declaration.declarations as Node[]) names.add((d.id as Node).name as string);
+    for (const spec of (statement.specifiers as AstNode[]) ?? []) names.add((spec.local as AstNode).name as string);
+    const declaration = statement.declaration as AstNode | null;
+    if (declaration?.type === 'VariableDeclaration') for (const d of declaration.declarations as AstNode[]) names.add((d.id as AstNode).name as string);
   }
   return names;
 }
@@ -235,12 +238,12 @@ export function pruneSiteConfig(js: string, use: SiteUse): string {
   const program = parseModule(js);
   const exported = exportedNames(program);
   const ranges: [number, number][] = [];
-  for (const statement of program.body as Node[]) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+  for (const statement of program.body as AstNode[]) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as AstNode | null) : statement;
     if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const d of declaration.declarations as Node[]) {
-      const init = d.init as Node | null;
-      if (init?.type === 'ObjectExpression' && exported.has((d.id as Node).name as string)) unusedRanges(js, init, '', use, ranges);
+    for (const d of declaration.declarations as AstNode[]) {
+      const init = d.init as AstNode | null;
+      if (init?.type === 'ObjectExpression' && exported.has((d.id as AstNode).name as string)) unusedRanges(js, init, '', use, ranges);
     }
   }
   return blankRanges(js, ranges);

@@ -1,4 +1,4 @@
-import { blankRanges, isNode, keyName, parseModule, propertyRange, type Node } from './strip-metadata';
+import { blankRanges, isNode, keyName, parseModule, propertyRange, type AstNode } from '../../js-syntax';
 
 // A step (condition, action or event source: an object with a `kind`) carries two fields that
 // only tooling reads, in Node: `params` (the compiler's checks, graph.json, the viewer) and an
@@ -14,29 +14,29 @@ export interface StepFieldNames {
   sends: string;
 }
 
-const isEmptyObject = (node: Node) => node.type === 'ObjectExpression' && (node.properties as Node[]).length === 0;
+const isEmptyObject = (node: AstNode) => node.type === 'ObjectExpression' && (node.properties as AstNode[]).length === 0;
 
 /** A value whose evaluation cannot be observed (a literal, a name, a plain member read, `a ?? b` of those). */
-function inert(node: Node): boolean {
+function inert(node: AstNode): boolean {
   if (node.type === 'Literal' || node.type === 'Identifier') return true;
-  if (node.type === 'MemberExpression') return !node.computed && !node.optional && inert(node.object as Node);
-  if (node.type === 'LogicalExpression') return inert(node.left as Node) && inert(node.right as Node);
+  if (node.type === 'MemberExpression') return !node.computed && !node.optional && inert(node.object as AstNode);
+  if (node.type === 'LogicalExpression') return inert(node.left as AstNode) && inert(node.right as AstNode);
   return false;
 }
 
-function droppable(prop: Node, names: StepFieldNames): boolean {
-  const value = prop.value as Node;
+function droppable(prop: AstNode, names: StepFieldNames): boolean {
+  const value = prop.value as AstNode;
   const name = keyName(prop);
   if (name === 'params') return isEmptyObject(value);
   return name === names.sends && inert(value);
 }
 
 /** Source ranges of the tooling-only fields of every step literal in a bundle's code. */
-export function toolingFieldRanges(js: string, program: Node, names: StepFieldNames): [number, number][] {
+export function toolingFieldRanges(js: string, program: AstNode, names: StepFieldNames): [number, number][] {
   const ranges: [number, number][] = [];
-  const visit = (node: Node): void => {
+  const visit = (node: AstNode): void => {
     if (node.type === 'ObjectExpression') {
-      const props = node.properties as Node[];
+      const props = node.properties as AstNode[];
       if (props.some((p) => keyName(p) === names.kind)) props.forEach((p, i) => droppable(p, names) && ranges.push(propertyRange(js, props, i)));
     }
     for (const value of Object.values(node)) {

@@ -1,7 +1,7 @@
 // A project module as the declaration hashes read it (./index.ts): its top-level statements, what
 // each declares and refers to, and its imports and exports. The code is JavaScript already: swc
 // has stripped the types.
-import { parse } from 'acorn';
+import { isNode, parseModule, type AstNode } from '../../../js-syntax';
 
 /** The whole module: a namespace, side-effect or dynamic import, `export * as`. */
 export const ALL = '*';
@@ -38,10 +38,6 @@ export interface Module {
   /** A module that cannot be parsed (or is not code): its text counts whole. */
   raw?: string;
 }
-
-export type AstNode = { type: string; start: number; end: number; [field: string]: unknown };
-
-const isNode = (v: unknown): v is AstNode => typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
 
 const nameOf = (n: AstNode): string => (n.type === 'Identifier' ? String(n.name) : String(n.value));
 
@@ -111,7 +107,7 @@ function declaredNames(node: AstNode | null | undefined, out: string[] = []): st
 }
 
 /** A module's JavaScript (types already stripped) as top-level statements, imports and exports; `program` when the caller has parsed it already. */
-export function readModule(code: string, program: AstNode = parse(code, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as AstNode): Module {
+export function readModule(code: string, program: AstNode = parseModule(code)): Module {
   const m: Module = { statements: [], always: [], declared: new Map(), imports: new Map(), exports: new Map(), reexports: new Map(), starFrom: [] };
   for (const node of program.body as AstNode[]) {
     const index = m.statements.length;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Options } from '@swc/core';
-import { parseModule, viewerOnlyRanges } from '../../5-emit/strip-metadata';
+import { parseModule } from '../../../js-syntax';
+import { viewerOnlyRanges } from '../../../viewer-only';
 import { rawModule, readModule, type Module } from './read-module';
 
 // Project modules read once per build: each is stripped of its types by swc and parsed by acorn
@@ -26,7 +27,7 @@ export interface ModuleJs {
   code: string;
   /** swc's source map to the TypeScript source (named by its file name, with its text). */
   map: string;
-  /** Ranges of `code` holding viewer-only properties (5-emit/strip-metadata.ts). */
+  /** Ranges of `code` holding viewer-only properties (compiler/viewer-only.ts). */
   viewerOnly: [number, number][];
 }
 

@@ -1,0 +1,59 @@
+import { parse } from 'acorn';
+
+// The compiler's JavaScript-syntax helpers, one home for the phases that read project modules as
+// JavaScript: the declaration hashes (phases/3-graph/hashes/), the stripped modules they share with
+// the bundles, and the bundles' rewrites of project modules (phases/5-emit/: viewer-only metadata,
+// pure marks, the site configuration's cut). Parsing is the costly part (acorn runs cold in a build,
+// about 2 ms a kilobyte), so a caller that has a module's tree passes it on rather than parse again.
+
+/** An acorn (ESTree) node: its type, its source range, and its fields. */
+export interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [field: string]: unknown;
+}
+
+export function isNode(value: unknown): value is AstNode {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+/** A module's JavaScript (types already stripped) as an ESTree program. */
+export function parseModule(js: string): AstNode {
+  return parse(js, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as AstNode;
+}
+
+/** The static name of an object literal's plain `key: value` property, if it has one. */
+export function keyName(prop: AstNode): string | undefined {
+  if (prop.type !== 'Property' || prop.computed || prop.kind !== 'init') return undefined;
+  const key = prop.key as AstNode;
+  if (key.type === 'Identifier') return key.name as string;
+  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
+  return undefined;
+}
+
+/**
+ * The source range of `props[i]` including its separating comma, so that blanking any subset of
+ * an object's properties leaves valid syntax (a last property takes its trailing comma along).
+ */
+export function propertyRange(js: string, props: readonly AstNode[], i: number): [number, number] {
+  const next = props[i + 1];
+  if (next) return [props[i].start, next.start];
+  const end = props[i].end;
+  const comma = /^\s*,/.exec(js.slice(end));
+  return [props[i].start, comma ? end + comma[0].length : end];
+}
+
+/** `js` with the given ranges blanked, not cut: every other position (and so an inline source map) stays valid. */
+export function blankRanges(js: string, ranges: readonly [number, number][]): string {
+  let out = js;
+  for (const [start, end] of [...ranges].sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + out.slice(start, end).replace(/[^\n]/g, ' ') + out.slice(end);
+  return out;
+}
+
+/** `js` with each text inserted at its position (positions in `js`). */
+export function insertAt(js: string, inserts: readonly [number, string][]): string {
+  let out = js;
+  for (const [at, text] of [...inserts].sort((a, b) => b[0] - a[0])) out = out.slice(0, at) + text + out.slice(at);
+  return out;
+}

@@ -62,15 +62,10 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   // Start-up (from release() until the queue is empty or waits on an action): its rules and
   // their actions run in slices of tasks (runtime/core/slices.ts), the first slice's budget counted
   // from the start of the bundle; `ended` is called once it is over. The queue stays held between
-  // slices, so the firing order is the one of a single task. The first slice is not cut before it
-  // has reached `reach` (the first event the page queued before the bundle, see release()).
-  let startUp: { slices: Slices | null; ended: () => void; reach: Job | null } | null = null;
+  // slices, so the firing order is the one of a single task.
+  let startUp: { slices: Slices | null; ended: () => void } | null = null;
   /** Resolves in a new task when the start-up slice has used its budget, else undefined. */
-  const yieldDue = (): Promise<void> | undefined => (startUp && !startUp.reach && startUp.slices?.due() ? startUp.slices.next() : undefined);
-  /** From the first rule of `job` on (or its end, without rules), start-up may be cut again. */
-  const reached = (job: Job) => {
-    if (startUp?.reach === job) startUp.reach = null;
-  };
+  const yieldDue = (): Promise<void> | undefined => (startUp?.slices?.due() ? startUp.slices.next() : undefined);
   const endStartUp = () => {
     const s = startUp;
     startUp = null;
@@ -150,11 +145,9 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
         const at = i;
         return turn.then(() => runJob(job, at, scope));
       }
-      reached(job);
       const pending = runRule(compiled.rules[indices[i]], job, scope);
       if (pending) return pending.then(() => runJob(job, i + 1, scope));
     }
-    reached(job);
   }
 
   function drain(): void {
@@ -194,20 +187,13 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
     },
     /** True while nothing is queued or running (for tools and tests). */
     idle: () => !busy && queue.length === 0,
-    /** Events queued (held during start-up) and not yet run. */
-    queued: () => queue.length,
     /** Queues events without running them until release() (start-up, while sources attach). */
     hold(): void {
       busy = true;
     },
-    /**
-     * Runs the held events, cut into tasks by `slices` (null: in this task); `ended` once start-up
-     * is over. No cut comes before the first rule of the held event at index `reach`: the events
-     * before it (raised by the bundle's own start, Library Loaded) and its first rule run in the
-     * current task, as they would with Turbine, rather than after the page's first paint.
-     */
-    release(slices: Slices | null = null, ended: () => void = () => {}, reach = -1): void {
-      startUp = { slices, ended, reach: queue[reach] ?? null };
+    /** Runs the held events, cut into tasks by `slices` (null: in this task); `ended` once start-up is over. */
+    release(slices: Slices | null = null, ended: () => void = () => {}): void {
+      startUp = { slices, ended };
       drain();
     },
   };

@@ -152,17 +152,9 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
     }
   };
   const attachWhen = config.dataLayer?.attachWhen;
-  // Events held before the data layer attaches are the bundle's own; the next one, when attaching
-  // queues any, is the first the page queued before the bundle loaded. Only while the document is
-  // still loading (the embed snippet's parser-blocking script in the head) does the first task
-  // reach it: the bundle's own events are then Library Loaded alone, and a cut would put the
-  // page's first event after the page's parse and first paint. A bundle loaded later (DOM ready
-  // and window loaded already among its own events) is cut as the budget says.
-  const own = win.document.readyState === 'loading' ? dispatcher.queued() : -1;
   if (attachWhen) attachWhen(win, attach);
   else attach();
-  // The queued events' rules, in tasks of a few ms, the first task reaching the page's first
-  // queued event; then the work that waited for them.
-  dispatcher.release(createSlices(win, startedAt), endStart, own);
+  // The queued events' rules, in tasks of a few ms; then the work that waited for them.
+  dispatcher.release(createSlices(win, startedAt), endStart);
   return { services, push: services.push, state: () => currentState() };
 }

@@ -28,6 +28,24 @@ function ensureContainer(doc: Document, id: string, atStart: boolean): void {
   else doc.body.appendChild(div);
 }
 
+function loadNotice(win: Window & typeof globalThis, service: ConsentService | null, options: ConsentNoticeOptions): void {
+  const doc = win.document;
+  const skipped = !!service?.skipped;
+  setPageLoadFlag(doc, options.page.pageLoadCookie, skipped);
+  sizeRequestForms(doc, options.page.requestForms);
+  if (skipped) return;
+  const blocked = noticeBlocked(win, options.rules);
+  if (blocked) {
+    DEBUG: log.info(`Consent notice not loaded: ${blocked}`);
+    return;
+  }
+  ensureContainer(doc, 'consent_blackbar', true);
+  ensureContainer(doc, 'teconsent', false);
+  watchNoticePage(win, options.page, noticeLanguage(win, options.url.canadaPrefixes));
+  const src = noticeUrl(win, options.url);
+  void injectScript(win, 'necessary', src).catch(() => say(Msg.NoticeFailed, src));
+}
+
 /* @__NO_SIDE_EFFECTS__ */
 export function loadConsentNotice(options: ConsentNoticeOptions): Action {
   return {
@@ -35,23 +53,10 @@ export function loadConsentNotice(options: ConsentNoticeOptions): Action {
     params: TOOLING ? { ...options } : {},
     sends: 'necessary',
     run(ctx) {
-      const win = ctx.runtime.win;
-      const doc = win.document;
-      const service = consentSlot(ctx.runtime).api as ConsentService | null;
-      const skipped = !!service?.skipped;
-      setPageLoadFlag(doc, options.page.pageLoadCookie, skipped);
-      sizeRequestForms(doc, options.page.requestForms);
-      if (skipped) return;
-      const blocked = noticeBlocked(win, options.rules);
-      if (blocked) {
-        DEBUG: log.info(`Consent notice not loaded: ${blocked}`);
-        return;
-      }
-      ensureContainer(doc, 'consent_blackbar', true);
-      ensureContainer(doc, 'teconsent', false);
-      watchNoticePage(win, options.page, noticeLanguage(win, options.url.canadaPrefixes));
-      const src = noticeUrl(win, options.url);
-      afterStart(ctx.runtime, () => void injectScript(win, 'necessary', src).catch(() => say(Msg.NoticeFailed, src)));
+      // Nothing here is needed by a rule: the flag cookie and the notice's URL are browser round
+      // trips (a cookie write read back, the first local-storage read) that cost 2 to 45 ms of a
+      // cold load; they wait for the end of start-up with the notice's script, in one task.
+      afterStart(ctx.runtime, () => loadNotice(ctx.runtime.win, consentSlot(ctx.runtime).api as ConsentService | null, options));
     },
   };
 }

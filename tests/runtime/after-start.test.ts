@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { libraryLoaded, loadScript, rule } from '../../runtime/declare';
+import { libraryLoaded, loadConsentNotice, loadScript, rule } from '../../runtime/declare';
 import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
 import { openEgress } from '../helpers/egress';
 
 // Start-up runs the queued events' rules first; work no rule needs before the first page view
-// (inserting external scripts) waits for a task of its own, so the start-up task stays short.
+// (inserting external scripts, the consent notice's page work) waits for a task of its own, so the start-up task stays short.
 
 const SRC = 'https://scripts.example/vendor.js';
 const inserted = () => document.querySelectorAll(`script[src="${SRC}"]`).length;
@@ -31,6 +31,35 @@ describe('start-up work after the queued events', () => {
     expect(inserted()).toBe(0);
     await nextTask();
     expect(inserted()).toBe(1);
+  });
+
+  it("leaves the consent notice's cookie, containers and script to the task after the queued Page Load Started rules", async () => {
+    document.body.innerHTML = '';
+    const notice = loadConsentNotice({
+      url: { base: 'https://consent.example/notice', domainId: 'firm.example', vendorIds: { standard: '1', test: '2' }, testFlag: { key: 'consentTestMode', value: 'true' }, canadaPrefixes: [] },
+      rules: { hosts: [], pathPrefixes: [], crawlerAgents: [] },
+      page: {
+        link: { selector: '#teconsent a', every: 100, times: 1 },
+        translation: { selector: '#truste-consent-text', every: 100, times: 1 },
+        buttons: { selector: '#truste-consent-button', every: 100, times: 1 },
+        stylingDelay: 100,
+        banner: '#consent_blackbar',
+        lift: [],
+        pageLoadCookie: { name: 'noticePageLoad', seconds: 60, skippedSeconds: 1 },
+        requestForms: { selector: 'iframe.privacy', height: 420 },
+      },
+    });
+    const page = () => [document.cookie.includes('noticePageLoad=1'), !!document.getElementById('consent_blackbar'), !!document.querySelector('script[src^="https://consent.example/notice"]')];
+    const seenByPageLoad: boolean[][] = [];
+    (window as unknown as Record<string, unknown>).appEventData = [{ event: 'Page Load Started' }];
+    const booted = boot([
+      rule({ id: 'notice', description: 'x', events: [libraryLoaded()], actions: [notice] }),
+      rule({ id: 'page', description: 'x', events: ['Page Load Started'], actions: [{ label: 'look', sends: 'necessary', run: () => void seenByPageLoad.push(page()) }] }),
+    ]);
+    expect(booted.fired).toEqual(['notice@libraryLoaded', 'page@Page Load Started']);
+    expect(seenByPageLoad).toEqual([[false, false, false]]);
+    await nextTask();
+    expect(page()).toEqual([true, true, true]);
   });
 
   it('inserts a script at once when its rule fires after start-up', () => {

@@ -18,6 +18,16 @@ export function isNode(value: unknown): value is AstNode {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
+/** The nodes directly under `node`, in source order (each field's node, or the nodes of its list). */
+export function childNodes(node: AstNode): AstNode[] {
+  const out: AstNode[] = [];
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) isNode(item) && out.push(item);
+    else if (isNode(value)) out.push(value);
+  }
+  return out;
+}
+
 /** A module's JavaScript (types already stripped) as an ESTree program. */
 export function parseModule(js: string): AstNode {
   return parse(js, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as AstNode;

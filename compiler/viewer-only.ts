@@ -1,4 +1,4 @@
-import { isNode, keyName, propertyRange, type AstNode } from './js-syntax';
+import { childNodes, keyName, propertyRange, type AstNode } from './js-syntax';
 
 // Viewer-only metadata: the properties the compiler reads from the loaded modules for graph.json
 // and the viewer, and that bundles without debugging leave out (phases/5-emit/rewrite-module.ts).
@@ -20,10 +20,7 @@ export function viewerOnlyRanges(js: string, program: AstNode): [number, number]
       });
       return;
     }
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item);
-      else if (isNode(value)) visit(value);
-    }
+    childNodes(node).forEach(visit);
   };
   visit(program);
   return ranges;

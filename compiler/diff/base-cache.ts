@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageVersion } from '../phases/5-emit/kept-outputs';
 import { cacheDir } from '../typecheck';
@@ -122,6 +122,3 @@ function prune(dir: string, keep: string): void {
     // best effort
   }
 }
-
-/** Where kept base builds live, relative to the project root (for messages). */
-export const baseCacheFolder = (root: string) => relative(root, cacheRoot(root)).split(sep).join('/');

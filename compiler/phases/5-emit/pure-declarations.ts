@@ -1,4 +1,4 @@
-import { isNode, type AstNode } from '../../js-syntax';
+import { childNodes, type AstNode } from '../../js-syntax';
 
 // A project's data-element and library modules (rules/lib, ...) declare values, by contract
 // without side effects: conditions, settings, tables, lists. esbuild drops an unused top-level
@@ -16,12 +16,7 @@ const OPAQUE = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'ClassE
 function mayHaveEffects(node: AstNode): boolean {
   if (OPAQUE.has(node.type)) return false;
   if (IMPURE.has(node.type)) return true;
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      if (value.some((item) => isNode(item) && mayHaveEffects(item))) return true;
-    } else if (isNode(value) && mayHaveEffects(value)) return true;
-  }
-  return false;
+  return childNodes(node).some(mayHaveEffects);
 }
 
 /** Insertions (position, text) that make one initializer droppable when unused. */

@@ -1,4 +1,4 @@
-import { blankRanges, isNode, keyName, parseModule, propertyRange, type AstNode } from '../../js-syntax';
+import { blankRanges, childNodes, keyName, parseModule, propertyRange, type AstNode } from '../../js-syntax';
 
 // A step (condition, action or event source: an object with a `kind`) carries two fields that
 // only tooling reads, in Node: `params` (the compiler's checks, graph.json, the viewer) and an
@@ -39,10 +39,7 @@ export function toolingFieldRanges(js: string, program: AstNode, names: StepFiel
       const props = node.properties as AstNode[];
       if (props.some((p) => keyName(p) === names.kind)) props.forEach((p, i) => droppable(p, names) && ranges.push(propertyRange(js, props, i)));
     }
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item);
-      else if (isNode(value)) visit(value);
-    }
+    childNodes(node).forEach(visit);
   };
   visit(program);
   return ranges;

@@ -4,15 +4,15 @@ import { configureRedaction } from '../privacy/redact';
 import { afterStart, holdAfterStart } from './after-start';
 import { createApi, type BuildInfo } from './api';
 import type { AttachWhen } from './consent-cookie';
-import { attachDataLayer, dataLayerArray, monitorOverwrite } from './data-layer';
+import { attachDataLayer, dataLayerArray, monitorOverwrite, type DataLayer } from './data-layer';
 import { createDispatcher } from './dispatch';
 import { isAuthorisedHost } from './domain';
 import { configureEgress, egressBeacon, egressFetch, egressImage, type EgressPolicy } from './egress';
 import { failure, log, reason, say } from './log';
 import { Msg } from './messages';
 import { loadCompanion, type CompanionRef } from './companion';
-import { createMonitors } from './monitor';
-import { createResolver } from './resolve';
+import { createMonitors, type Monitors } from './monitor';
+import { createResolver, type Resolver } from './resolve';
 import { installSatellite, launchMonitors } from './satellite';
 import { createSlices } from './slices';
 
@@ -71,14 +71,75 @@ export function start(config: ContainerConfig): Runtime | undefined {
   }
 }
 
-function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime {
+// boot()'s steps, in the order boot() takes them: the services (every other part gets them), the
+// egress point before any rule can send, the window APIs before the sources attach (a listener
+// may call them), the data layer last, then the held events run.
+
+type Win = Window & typeof globalThis;
+type Dispatcher = ReturnType<typeof createDispatcher>;
+
+/** `services.send`: every request of custom code leaves through the egress point (core/egress.ts). */
+function sendThroughEgress(win: Win): RuntimeServices['send'] {
+  return (category, url, init = {}) => {
+    const { via, ...rest } = init;
+    if (via === 'beacon') return egressBeacon(win, category, url, typeof rest.body === 'string' ? rest.body : undefined) ? Promise.resolve(undefined) : Promise.reject(failure(Msg.BeaconNotSent));
+    if (via === 'image') return egressImage(win, category, url) ? Promise.resolve(undefined) : Promise.reject(new Error('request refused'));
+    return egressFetch(win, category, url, rest);
+  };
+}
+
+/** The egress point's host inventory, consent check and redaction. */
+function configureEgressPoint(win: Win, egress: EgressSettings | undefined, services: RuntimeServices, monitors: Monitors): void {
+  configureRedaction(egress?.redact);
+  configureEgress({
+    hosts: egress?.hosts ?? null,
+    allows: (category) => consentAllows(services, category) || !!egress?.exempt?.[category]?.includes(win.location.pathname),
+    refused: (e) => monitors.emit('requestRefused', e),
+  });
+}
+
+/** `window.tagc` and, for Launch's page code, `window._satellite` with its monitors. */
+function installApis(win: Win, build: BuildInfo, services: RuntimeServices, resolver: Resolver, monitors: Monitors, state: () => JsonState): void {
+  const api = createApi({
+    emit: services.emit,
+    getVar: (name) => resolver.scope(state(), null).get(name),
+    setVar: (name, value) => resolver.setVar(name, value),
+    monitor: (hooks) => monitors.add(hooks),
+    buildInfo: build,
+  });
+  (win as unknown as Record<string, unknown>).tagc = api;
+  const satellite = installSatellite(win, api, services);
+  if (satellite) monitors.add(launchMonitors(satellite));
+}
+
+/** Attaches the data layer when `attachWhen` says (it may wait for consent; default at once); `attached` gets it. */
+function attachDataLayerWhenDue(win: Win, config: ContainerConfig, dispatcher: Dispatcher, attached: (dataLayer: DataLayer) => void): void {
+  const attach = () => {
+    try {
+      const dataLayer = attachDataLayer(win, {
+        dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
+        beforeEvent: config.validate,
+        resetBefore: config.dataLayer?.resetBefore,
+      });
+      if (dataLayer) {
+        attached(dataLayer);
+        if (dataLayer.onWindow) monitorOverwrite(win, dataLayer.array);
+      }
+    } catch (error) {
+      say(Msg.Unexpected, reason(error));
+    }
+  };
+  const attachWhen = config.dataLayer?.attachWhen;
+  if (attachWhen) attachWhen(win, attach);
+  else attach();
+}
+
+function boot(win: Win, config: ContainerConfig): Runtime {
   const startedAt = win.performance?.now?.() ?? 0;
-  const host = win as unknown as Record<string, unknown>;
-  const monitors = createMonitors(host.__tagcMonitors);
-  const services_: Record<string, unknown> = Object.create(null);
+  const monitors = createMonitors((win as unknown as Record<string, unknown>).__tagcMonitors);
   let dataLayerPush: (entry: Record<string, unknown>) => void = () => {};
   let currentState: () => JsonState = () => ({});
-
+  const services_: Record<string, unknown> = Object.create(null);
   const services: RuntimeServices = {
     env: __TAGC_ENV__,
     win,
@@ -89,34 +150,12 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
       if (!(name in services_)) services_[name] = create();
       return services_[name] as T;
     },
-    send(category, url, init = {}) {
-      const { via, ...rest } = init;
-      if (via === 'beacon') return egressBeacon(win, category, url, typeof rest.body === 'string' ? rest.body : undefined) ? Promise.resolve(undefined) : Promise.reject(failure(Msg.BeaconNotSent));
-      if (via === 'image') return egressImage(win, category, url) ? Promise.resolve(undefined) : Promise.reject(new Error('request refused'));
-      return egressFetch(win, category, url, rest);
-    },
+    send: sendThroughEgress(win),
   };
-  const egress = config.egress;
-  configureRedaction(egress?.redact);
-  configureEgress({
-    hosts: egress?.hosts ?? null,
-    allows: (category) => consentAllows(services, category) || !!egress?.exempt?.[category]?.includes(win.location.pathname),
-    refused: (e) => monitors.emit('requestRefused', e),
-  });
-
+  configureEgressPoint(win, config.egress, services, monitors);
   const resolver = createResolver(config.dataElements, services);
   const dispatcher = createDispatcher(config, resolver, services, monitors);
-
-  const api = createApi({
-    emit: services.emit,
-    getVar: (name) => resolver.scope(currentState(), null).get(name),
-    setVar: (name, value) => resolver.setVar(name, value),
-    monitor: (hooks) => monitors.add(hooks),
-    buildInfo: config.build,
-  });
-  host.tagc = api;
-  const satellite = installSatellite(win, api, services);
-  if (satellite) monitors.add(launchMonitors(satellite));
+  installApis(win, config.build, services, resolver, monitors, () => currentState());
   const endStart = holdAfterStart(services);
   if (!__TAGC_DEBUG__) loadCompanion(win, config.companion, monitors.add, (task) => afterStart(services, task));
   DEBUG: log.info(`Loaded ${config.build.environment} build ${config.build.hash} with ${config.rules.length} rules`);
@@ -131,29 +170,13 @@ function boot(win: Window & typeof globalThis, config: ContainerConfig): Runtime
       say(Msg.ListenFailed, source.key, reason(error));
     }
   }
-
   // Until the data layer attaches (it may wait for consent), pushes queue in the page's array.
   const queue = dataLayerArray(win);
   if (Array.isArray(queue)) dataLayerPush = (entry) => void queue.push(entry);
-  const attach = () => {
-    try {
-      const dataLayer = attachDataLayer(win, {
-        dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
-        beforeEvent: config.validate,
-        resetBefore: config.dataLayer?.resetBefore,
-      });
-      if (dataLayer) {
-        dataLayerPush = dataLayer.push;
-        currentState = dataLayer.state;
-        if (dataLayer.onWindow) monitorOverwrite(win, dataLayer.array);
-      }
-    } catch (error) {
-      say(Msg.Unexpected, reason(error));
-    }
-  };
-  const attachWhen = config.dataLayer?.attachWhen;
-  if (attachWhen) attachWhen(win, attach);
-  else attach();
+  attachDataLayerWhenDue(win, config, dispatcher, (dataLayer) => {
+    dataLayerPush = dataLayer.push;
+    currentState = dataLayer.state;
+  });
   // The queued events' rules, in tasks of a few ms; then the work that waited for them.
   dispatcher.release(createSlices(win, startedAt), endStart);
   return { services, push: services.push, state: () => currentState() };

@@ -22,6 +22,7 @@ const loaded = await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'));
 // The build is this run's build of the container (tests/setup/real-build.ts), shared read-only.
 const out = realBuild();
 let runs: ScenarioRuns;
+// About 30 s of CPU over two workers; at load 20 it took longer than 180 s.
 beforeAll(async () => {
   const pool = createSimulationPool({ workers: 2 });
   try {
@@ -34,7 +35,7 @@ beforeAll(async () => {
     for (const file of readdirSync(GOLDEN)) if (file.endsWith('.json')) rmSync(join(GOLDEN, file));
     for (const { scenario } of loaded) writeFileSync(join(GOLDEN, `${scenario.name}.json`), formatGolden(goldenDocument(scenario, runs.get(scenario.name)!)));
   }
-}, 180_000);
+}, 600_000);
 
 describe('the scenarios', () => {
   it('number at least forty, over at least five families', () => {

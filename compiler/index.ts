@@ -17,7 +17,7 @@ import type { BuildStamp } from './phases/5-emit/entry';
 import { dataElementNames, declareTypesModule, payloadTypes, writeGenerated } from './phases/5-emit/types';
 import { project } from './project';
 import { sourceDate } from './source-date';
-import { cacheDir, typeCheck } from './typecheck';
+import { cacheDir, EarlyTypeCheck } from './typecheck';
 
 // compile(): load -> validate -> graph -> plan per environment -> emit. Each phase is a folder
 // under compiler/phases, numbered in the order data flows.
@@ -64,6 +64,16 @@ function stampFor(root: string, buildTime?: string): BuildStamp {
 
 export async function compile(options: CompileOptions): Promise<CompileResult> {
   const timings: Record<string, number> = {};
+  const typecheck = options.typecheck ? new EarlyTypeCheck(project(options.root), timings) : null;
+  try {
+    return await compileWith(options, timings, typecheck);
+  } finally {
+    // A compile that failed before tsc answered does not wait for it.
+    typecheck?.abort();
+  }
+}
+
+async function compileWith(options: CompileOptions, timings: Record<string, number>, typecheck: EarlyTypeCheck | null): Promise<CompileResult> {
   const time = async <T>(name: string, f: () => T | Promise<T>): Promise<T> => {
     const t0 = performance.now();
     const out = await f();
@@ -115,15 +125,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const emitting = options.emit === false ? null : emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, { ...early, proofs: proven }, { inputs: options.inputs });
   emitting?.catch(() => undefined);
 
-  // tsc runs in its own process while esbuild bundles; its errors are awaited before any output.
-  let generatedWritten: string[] = [];
-  let typeErrors: Promise<Diagnostic[]> | null = null;
-  if (options.typecheck) {
-    generatedWritten = writeGenerated(generated);
-    const t0 = performance.now();
-    typeErrors = typeCheck(p, 'container').finally(() => (timings.typecheck = performance.now() - t0));
-    typeErrors.catch(() => undefined);
-  }
+  // tsc runs in its own process while the compiler works and esbuild bundles; its errors are awaited before any output.
+  const generatedWritten = typecheck ? writeGenerated(generated) : [];
+  const typeErrors = typecheck?.errors(generatedWritten.length > 0) ?? null;
   await proven;
   await failOnErrors();
   const failOnTypeErrors = async () => {

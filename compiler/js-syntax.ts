@@ -54,16 +54,33 @@ export function propertyRange(js: string, props: readonly AstNode[], i: number):
   return [props[i].start, comma ? end + comma[0].length : end];
 }
 
+// Both edits below are made in one pass over the text: a module carries its inline source map and
+// a bundle hundreds of ranges, and a copy of the whole text per edit cost ~0.2 s CPU a build.
+
 /** `js` with the given ranges blanked, not cut: every other position (and so an inline source map) stays valid. */
 export function blankRanges(js: string, ranges: readonly [number, number][]): string {
-  let out = js;
-  for (const [start, end] of [...ranges].sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + out.slice(start, end).replace(/[^\n]/g, ' ') + out.slice(end);
-  return out;
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    // Overlapping ranges blank their union.
+    const from = Math.max(start, at);
+    if (end <= from) continue;
+    parts.push(js.slice(at, from), js.slice(from, end).replace(/[^\n]/g, ' '));
+    at = end;
+  }
+  parts.push(js.slice(at));
+  return parts.join('');
 }
 
-/** `js` with each text inserted at its position (positions in `js`). */
+/** `js` with each text inserted at its position (positions in `js`; of texts at one position, the later one goes first). */
 export function insertAt(js: string, inserts: readonly [number, string][]): string {
-  let out = js;
-  for (const [at, text] of [...inserts].sort((a, b) => b[0] - a[0])) out = out.slice(0, at) + text + out.slice(at);
-  return out;
+  const parts: string[] = [];
+  let at = 0;
+  const order = inserts.map((insert, i) => ({ insert, i })).sort((a, b) => a.insert[0] - b.insert[0] || b.i - a.i);
+  for (const { insert: [position, text] } of order) {
+    parts.push(js.slice(at, position), text);
+    at = position;
+  }
+  parts.push(js.slice(at));
+  return parts.join('');
 }

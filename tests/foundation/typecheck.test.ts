@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTscOutput } from '../../compiler/typecheck';
@@ -50,6 +50,22 @@ describe('tagc build with type errors', () => {
     expect(r.stderr).toContain('build/ left as it was');
     expect(existsSync(join(root, 'build'))).toBe(false);
   });
+
+  // tsc starts with the build, before the build writes the generated payload types: a run that
+  // finds them as they were must still fail, and one that writes them anew must check again.
+  it('checks against the generated types of this build, whether or not it wrote them anew', () => {
+    const root = sample('tc-regen', { 'rules/fund-log.ts': reading('name') });
+    expect(tagc(['build', '--env', 'prod'], root).status).toBe(1);
+    const again = tagc(['build', '--env', 'prod'], root);
+    expect(again.stdout).not.toMatch(/^generated /m);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/^error type_error: rules\/fund-log\.ts:4:\d+: Property 'name' does not exist/m);
+    writeFileSync(join(root, 'schemas', 'fund-added.ts'), SCHEMA.replace("id: { type: 'string' } }", "id: { type: 'string' }, name: { type: 'string' } }"));
+    const fixed = tagc(['build', '--env', 'prod'], root);
+    expect(fixed.stdout).toMatch(/^generated schemas\/generated\/payloads\.ts$/m);
+    expect(fixed.stderr).toBe('');
+    expect(fixed.status).toBe(0);
+  }, 360_000);
 });
 
 describe('tagc check', () => {

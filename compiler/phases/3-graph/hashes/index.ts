@@ -29,6 +29,13 @@ const BATCH = 256;
 
 export async function declarationHashes(p: Project, load: LoadResult, batch: number = BATCH, stripped: StrippedModules = new StrippedModules()): Promise<Map<string, string>> {
   const projectModule = projectModuleResolver(p.root);
+  // Every import of every binding names its module by path: path.relative once per module, not once per import.
+  const relPaths = new Map<string, string>();
+  const relPath = (abs: string) => {
+    let path = relPaths.get(abs);
+    if (path === undefined) relPaths.set(abs, (path = rel(p, abs)));
+    return path;
+  };
   const modules = new Map<string, Module>();
   const readModules = async (files: string[]) => {
     for (const [abs, m] of await stripped.modules(files, batch)) modules.set(abs, m);
@@ -37,7 +44,7 @@ export async function declarationHashes(p: Project, load: LoadResult, batch: num
   // Bindings: `<path from the root>#<export>`, independent of where the project lives.
   const outputs = new Map<string, string>();
   const deps = new Map<string, string[]>();
-  const declarations = [...load.rules, ...load.schemas, ...load.dataElements].map((d) => ({ d, abs: d.abs, key: `${rel(p, d.abs)}#${d.exportName}` }));
+  const declarations = [...load.rules, ...load.schemas, ...load.dataElements].map((d) => ({ d, abs: d.abs, key: `${relPath(d.abs)}#${d.exportName}` }));
   let pending: { abs: string; name: string; key: string }[] = declarations.map(({ abs, d, key }) => ({ abs, name: d.exportName, key }));
   const queued = new Set(pending.map((b) => b.key));
   // Rounds: the declarations, then the project bindings they import, and so on.
@@ -50,7 +57,7 @@ export async function declarationHashes(p: Project, load: LoadResult, batch: num
       for (const use of uses) {
         const abs = projectModule(b.abs, use.source);
         if (!abs) continue;
-        const key = `${rel(p, abs)}#${use.name}`;
+        const key = `${relPath(abs)}#${use.name}`;
         keys.add(key);
         if (!queued.has(key)) {
           queued.add(key);

@@ -14,8 +14,8 @@ export function consentGranted(category: ConsentCategory, options: { exceptPaths
     kind: 'consentGranted',
     params: TOOLING ? except.length ? { category, exceptPaths: [...except] } : { category } : {},
     test(ctx) {
-      if (except.length && except.includes(ctx.runtime.win.location.pathname)) return true;
-      return consentAllows(ctx.runtime, category);
+      // The consent first: granted (the usual case), the page's path is not read.
+      return consentAllows(ctx.runtime, category) || except.includes(ctx.runtime.win.location.pathname);
     },
     // Asked only when `test` failed: the category was not granted (and the path is not exempt).
     explain: () => ({ subject: 'not granted', expected: category }),

@@ -26,9 +26,15 @@ export function parseCookies(header: string): Record<string, string> {
 }
 
 // The jar is read (the document.cookie getter serialises the whole jar, the costliest call of
-// start-up) and parsed once per task: the parsed jar serves every read until the current
-// synchronous run ends (a microtask drops it) or tagc writes or removes a cookie.
-let cached: { doc: Document; jar: Readonly<Record<string, string>> } | null = null;
+// start-up) once per task: the parsed jar serves every read until the current synchronous run
+// ends (a microtask drops it) or tagc writes or removes a cookie. A task whose read gives the same
+// text as the last parse (most pushes: nothing was written since) reuses that parse, which is a
+// pure function of the text.
+/** The document whose parsed jar this task holds (null: none), and that jar. */
+let cached: Document | null = null;
+let taskJar: Readonly<Record<string, string>>;
+let lastText: string | undefined;
+let lastJar: Readonly<Record<string, string>>;
 
 /** Drops the parsed jar: the next read sees what others wrote since (a poll waiting for a page's cookie). */
 export function forgetCookies(): void {
@@ -37,16 +43,16 @@ export function forgetCookies(): void {
 
 /** The parsed jar (shared for the rest of the task: read it, never change it). */
 export function readCookies(doc: Document = document): Readonly<Record<string, string>> {
-  if (cached?.doc === doc) return cached.jar;
-  let jar: Record<string, string>;
+  if (cached === doc) return taskJar;
   try {
-    jar = parseCookies(doc.cookie || '');
+    const text = doc.cookie || '';
+    taskJar = text === lastText ? lastJar : (lastJar = parseCookies((lastText = text)));
   } catch {
     return Object.create(null);
   }
-  cached = { doc, jar };
+  cached = doc;
   queueMicrotask(() => (cached = null));
-  return jar;
+  return taskJar;
 }
 
 export function getCookie(name: string, doc: Document = document): string | undefined {
@@ -68,11 +74,11 @@ export interface CookieOptions {
 const saves = new WeakSet<Document>();
 
 function remember(doc: Document, name: string, value: string | undefined): void {
-  if (cached?.doc !== doc) return;
-  const jar: Record<string, string> = Object.assign(Object.create(null), cached.jar);
+  if (cached !== doc) return;
+  const jar: Record<string, string> = Object.assign(Object.create(null), taskJar);
   if (value === undefined) delete jar[name];
   else jar[name] = value;
-  cached = { doc, jar };
+  taskJar = jar;
 }
 
 /** Writes a cookie; returns false where cookies are blocked (known from the page's first write). */

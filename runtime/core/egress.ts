@@ -65,7 +65,9 @@ function permit(win: Window & typeof globalThis, category: SendCategory, raw: st
   let reason: Refusal['reason'] | null = null;
   let url: URL | null = null;
   try {
-    url = new URL(raw, win.location.href);
+    // An absolute http(s) URL (every beacon and pixel) resolves without the page's address: no
+    // read of location and no parse of a base (a base is ignored after `http(s)://` anyway).
+    url = /^https?:\/\//.test(raw) ? new URL(raw) : new URL(raw, win.location.href);
   } catch {
     // Not a URL: refused below.
   }

@@ -73,4 +73,18 @@ describe('the cookie jar', () => {
     expect(getCookie('a', d)).toBe('page');
     expect(doc.reads).toBe(2);
   });
+
+  it('reuses the last parse in a later task only while the jar text is the same', async () => {
+    const doc = countingDocument('a=1; b=2');
+    const d = doc as unknown as Document;
+    const first = readCookies(d);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(readCookies(d)).toBe(first);
+    expect(doc.reads).toBe(2);
+    // Same length, another value: parsed afresh.
+    doc.cookie = 'a=3';
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(readCookies(d)).not.toBe(first);
+    expect([getCookie('a', d), getCookie('b', d), first.a]).toEqual(['3', '2', '1']);
+  });
 });

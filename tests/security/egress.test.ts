@@ -83,6 +83,14 @@ describe('the egress point', () => {
     expect(vi.mocked(console.warn).mock.calls.map((c) => c[0]).slice(-2)).toEqual(['[tagc] Request refused (host): analytics image to evil.example', '[tagc] Request refused (host): analytics image to evil.example']);
   });
 
+  it("resolves a URL against the page unless it starts with http(s)://, as the browser would", async () => {
+    // `https:path` (no slashes) is relative to a page of the same scheme: the page's address applies.
+    await egressFetch(win, 'necessary', 'https:api/x?b=1');
+    await egressFetch(win, 'necessary', ' https://www.firm.example/api/y');
+    await egressFetch(win, 'necessary', 'https://www.firm.example/api/z');
+    expect(fetched.map((f) => f.url)).toEqual(['https://www.firm.example/us/api/x?b=1', 'https://www.firm.example/api/y', 'https://www.firm.example/api/z']);
+  });
+
   it('checks consent at the moment the request leaves; necessary never asks', () => {
     grants.advertising = false;
     expect(egressImage(win, 'advertising', 'https://ad.doubleclick.net/ddm/activity/src=1;ord=1?')).toBe(false);

@@ -30,9 +30,11 @@ export function parseCookies(header: string): Record<string, string> {
 // ends (a microtask drops it) or tagc writes or removes a cookie. A task whose read gives the same
 // text as the last parse (most pushes: nothing was written since) reuses that parse, which is a
 // pure function of the text.
-/** The document whose parsed jar this task holds (null: none), and that jar. */
+/** The document whose jar this task has read (null: none). */
 let cached: Document | null = null;
+/** That jar, with tagc's writes of this task applied. */
 let taskJar: Readonly<Record<string, string>>;
+/** The last text parsed and its parse, reused by a later task that reads the same text. */
 let lastText: string | undefined;
 let lastJar: Readonly<Record<string, string>>;
 

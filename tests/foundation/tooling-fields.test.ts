@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stepFieldNames } from '../../compiler/phases/5-emit/mangled-props';
+import { byteToIndex } from '../../compiler/phases/5-emit/swc-positions';
 import { blankToolingFields } from '../../compiler/phases/5-emit/tooling-fields';
 import { realBundle } from '../helpers/real-build';
 
@@ -15,17 +16,31 @@ function run(code: string): unknown {
 }
 
 describe('blankToolingFields', () => {
-  it("drops a step's empty params and its sends, wherever they stand, and keeps its other fields", () => {
+  it("drops a step's empty params and its sends, wherever they stand, and keeps its other fields", async () => {
     const code = '[{k:"analyticsEvent",params:{},s:"analytics",timeout:5},{s:"necessary",k:"custom",params:{}},{params:{},k:"x"}]';
-    const out = blankToolingFields(code, NAMES);
+    const out = await blankToolingFields(code, NAMES);
     expect(out).toHaveLength(code.length);
     expect(run(out)).toEqual([{ k: 'analyticsEvent', timeout: 5 }, { k: 'custom' }, { k: 'x' }]);
   });
 
-  it('keeps params that are not empty, sends whose value does work, and objects without a kind', () => {
+  it('keeps params that are not empty, sends whose value does work, and objects without a kind', async () => {
     const code = '[{k:"socialPixel",params:{a:1},s:f()},{params:{},s:"advertising",url:"u"},{k:"script",s:o.s??"necessary"}]';
-    const out = blankToolingFields(`(()=>{const f=()=>"performance",o={};return ${code}})()`, NAMES);
+    const out = await blankToolingFields(`(()=>{const f=()=>"performance",o={};return ${code}})()`, NAMES);
     expect(run(out)).toEqual([{ k: 'socialPixel', params: { a: 1 }, s: 'performance' }, { params: {}, s: 'advertising', url: 'u' }, { k: 'script' }]);
+  });
+
+  it('blanks exactly the fields after non-ASCII text, comments, parentheses and shorthand, parse after parse', async () => {
+    // swc counts UTF-8 bytes from a base each parse moves on; the ranges are the text's own.
+    const code = '["§·😀\\ud800",{k:"a", /*,*/ params : {} /*c*/ , s:"x",t:1},{k:"b",s:(o.s??"y"),params:({})},{s,k:"c",params:{} ,},`é${{k:1,s:"z"}}`]';
+    const expected = '["§·😀\\ud800",{k:"a", /*,*/                           t:1},{k:"b",                        },{  k:"c",           },`é${{k:1,     }}`]';
+    for (let parse = 0; parse < 2; parse++) expect(await blankToolingFields(`(()=>{const s="q",o={};return ${code}})()`, NAMES)).toBe(`(()=>{const s="q",o={};return ${expected}})()`);
+  });
+
+  it("maps swc's UTF-8 offsets to the text's UTF-16 indexes", () => {
+    const index = byteToIndex('a§😀\ud800b');
+    // a: byte 0; §: 2 bytes; 😀: 4 bytes, 2 units; a lone surrogate: 3 bytes (U+FFFD), 1 unit.
+    expect([0, 1, 3, 7, 10, 11].map(index)).toEqual([0, 1, 2, 4, 5, 6]);
+    expect(byteToIndex('plain ascii')(5)).toBe(5);
   });
 
   it("reads the bundle's names of kind and sends from esbuild's mangle cache", () => {

@@ -171,7 +171,7 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
   );
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const esbuildMap = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text;
-  const built: { code: string; map?: RawMap } = plan.env.debug ? { code: js } : await compressWithMap(blankToolingFields(js, stepFieldNames(result.mangleCache)), esbuildMap);
+  const built: { code: string; map?: RawMap } = plan.env.debug ? { code: js } : await compressWithMap(await blankToolingFields(js, stepFieldNames(result.mangleCache)), esbuildMap);
   const raw = built.code;
   const hash = createHash('sha256').update(raw).digest('hex').slice(0, HASH_PLACEHOLDER.length);
   const fileName = `container.${hash}.min.js`;

@@ -1,4 +1,6 @@
-import { blankRanges, childNodes, keyName, parseModule, propertyRange, type AstNode } from '../../js-syntax';
+import type { Expression, Module, ObjectExpression } from '@swc/core';
+import { blankRanges } from '../../js-syntax';
+import { parseWithPositions } from './swc-positions';
 
 // A step (condition, action or event source: an object with a `kind`) carries two fields that
 // only tooling reads, in Node: `params` (the compiler's checks, graph.json, the viewer) and an
@@ -7,6 +9,9 @@ import { blankRanges, childNodes, keyName, parseModule, propertyRange, type AstN
 // both required, so that no kind can forget its `sends`. This blanks them from the step literals
 // of such a bundle after esbuild, before swc compresses it: the proofs ran on the loaded modules,
 // and blanking (not cutting) keeps esbuild's source map exact for swc to chain.
+// swc parses the bundle, on Node's thread pool: acorn took ~0.3 s CPU a bundle, cold, on the
+// build's main thread, which the build's longest path runs on. Its positions are converted to
+// the text's own (./swc-positions.ts).
 
 /** Runtime names the blanking looks for, as they appear in the bundle (after property mangling). */
 export interface StepFieldNames {
@@ -14,38 +19,110 @@ export interface StepFieldNames {
   sends: string;
 }
 
-const isEmptyObject = (node: AstNode) => node.type === 'ObjectExpression' && (node.properties as AstNode[]).length === 0;
+type Prop = ObjectExpression['properties'][number];
+
+/** Parentheses do not change what a value is (acorn, which this replaced, kept none). */
+const bare = (node: Expression): Expression => (node.type === 'ParenthesisExpression' ? bare(node.expression) : node);
+
+const LITERALS = new Set(['StringLiteral', 'NumericLiteral', 'BooleanLiteral', 'NullLiteral', 'BigIntLiteral', 'RegExpLiteral']);
+const LOGICAL = new Set(['&&', '||', '??']);
 
 /** A value whose evaluation cannot be observed (a literal, a name, a plain member read, `a ?? b` of those). */
-function inert(node: AstNode): boolean {
-  if (node.type === 'Literal' || node.type === 'Identifier') return true;
-  if (node.type === 'MemberExpression') return !node.computed && !node.optional && inert(node.object as AstNode);
-  if (node.type === 'LogicalExpression') return inert(node.left as AstNode) && inert(node.right as AstNode);
+function inert(expression: Expression): boolean {
+  const node = bare(expression);
+  if (LITERALS.has(node.type) || node.type === 'Identifier') return true;
+  if (node.type === 'MemberExpression') return node.property.type !== 'Computed' && inert(node.object);
+  if (node.type === 'BinaryExpression') return LOGICAL.has(node.operator) && inert(node.left) && inert(node.right);
   return false;
 }
 
-function droppable(prop: AstNode, names: StepFieldNames): boolean {
-  const value = prop.value as AstNode;
-  const name = keyName(prop);
-  if (name === 'params') return isEmptyObject(value);
-  return name === names.sends && inert(value);
+/** The static name of a plain `key: value` (or shorthand) property, and its value. */
+function plain(prop: Prop): { name: string; value: Expression } | undefined {
+  if (prop.type === 'Identifier') return { name: prop.value, value: prop };
+  if (prop.type !== 'KeyValueProperty') return undefined;
+  const key = prop.key;
+  if (key.type === 'Identifier' || key.type === 'StringLiteral') return { name: key.value, value: prop.value };
+  return undefined;
 }
 
-/** Source ranges of the tooling-only fields of every step literal in a bundle's code. */
-export function toolingFieldRanges(js: string, program: AstNode, names: StepFieldNames): [number, number][] {
-  const ranges: [number, number][] = [];
-  const visit = (node: AstNode): void => {
-    if (node.type === 'ObjectExpression') {
-      const props = node.properties as AstNode[];
-      if (props.some((p) => keyName(p) === names.kind)) props.forEach((p, i) => droppable(p, names) && ranges.push(propertyRange(js, props, i)));
+/** A property's position in swc's terms (its key to its value's end). */
+function span(prop: Prop): { start: number; end: number } | undefined {
+  if (prop.type === 'Identifier') return prop.span;
+  // Every value droppable() accepts has a span (JSX, which may not, is never inert).
+  if (prop.type !== 'KeyValueProperty' || !('span' in prop.value)) return undefined;
+  return { start: prop.key.span.start, end: prop.value.span.end };
+}
+
+function droppable(prop: Prop, names: StepFieldNames): boolean {
+  const found = plain(prop);
+  if (!found) return false;
+  if (found.name === 'params') {
+    const value = bare(found.value);
+    return value.type === 'ObjectExpression' && value.properties.length === 0;
+  }
+  return found.name === names.sends && inert(found.value);
+}
+
+/** Every step literal of a parsed bundle, and which of its properties are tooling-only. */
+function stepLiterals(program: Module, names: StepFieldNames): { props: Prop[]; drop: number[] }[] {
+  const found: { props: Prop[]; drop: number[] }[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
     }
-    childNodes(node).forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    const node = value as { type?: unknown; properties?: Prop[] };
+    if (node.type === 'ObjectExpression' && node.properties!.some((p) => plain(p)?.name === names.kind)) {
+      const drop = node.properties!.flatMap((p, i) => (droppable(p, names) ? [i] : []));
+      if (drop.length) found.push({ props: node.properties!, drop });
+    }
+    // swc nodes have no common child list (call arguments are untyped objects): every field is searched.
+    const fields = value as Record<string, unknown>;
+    for (const key in fields) if (key !== 'span' && typeof fields[key] === 'object') visit(fields[key]);
   };
   visit(program);
+  return found;
+}
+
+const BLANK = /\s+|\/\/[^\n\r\u2028\u2029]*|\/\*[\s\S]*?\*\//y;
+const TRAILING_COMMA = /\s*,/y;
+
+/** Skips white space and comments from `i`. */
+function skipBlank(js: string, i: number): number {
+  for (BLANK.lastIndex = i; BLANK.exec(js); ) i = BLANK.lastIndex;
+  return i;
+}
+
+/**
+ * The range of a property, `start` to `end`, with its separating comma, so that blanking any
+ * subset of an object's properties leaves valid syntax: up to the next property's first token,
+ * or, for the last property, through a trailing comma.
+ */
+function propertyRange(js: string, start: number, end: number, last: boolean): [number, number] {
+  if (last) {
+    TRAILING_COMMA.lastIndex = end;
+    return [start, TRAILING_COMMA.exec(js) ? TRAILING_COMMA.lastIndex : end];
+  }
+  const comma = skipBlank(js, end);
+  if (js[comma] !== ',') throw new Error(`tooling fields: no comma after the property at ${start}`);
+  return [start, skipBlank(js, comma + 1)];
+}
+
+/** Source ranges (of `js`) of the tooling-only fields of every step literal in a bundle's code. */
+export async function toolingFieldRanges(js: string, names: StepFieldNames): Promise<[number, number][]> {
+  const { program, index } = await parseWithPositions(js);
+  const ranges: [number, number][] = [];
+  for (const { props, drop } of stepLiterals(program, names)) {
+    for (const i of drop) {
+      const { start, end } = span(props[i])!;
+      ranges.push(propertyRange(js, index(start), index(end), i === props.length - 1));
+    }
+  }
   return ranges;
 }
 
 /** A bundle's code (a script) without its steps' tooling-only fields; every other position stays. */
-export function blankToolingFields(js: string, names: StepFieldNames): string {
-  return blankRanges(js, toolingFieldRanges(js, parseModule(js), names));
+export async function blankToolingFields(js: string, names: StepFieldNames): Promise<string> {
+  return blankRanges(js, await toolingFieldRanges(js, names));
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Diagnostics, type Diagnostic } from './diagnostics';
 import type { Project } from './project';
+import { tscCommand } from './tsc-command.mjs';
 
 // TypeScript diagnostics as compiler diagnostics (`type_error`), from the project's own tsc
 // (TypeScript 7, native) in a child process, so that it runs beside bundling. Scope `container`
@@ -30,22 +30,6 @@ const DEFAULT_OPTIONS = {
   resolveJsonModule: true,
   types: [],
 };
-
-/**
- * The command that runs tsc: its native executable, found as `typescript/bin/tsc` finds it. That
- * script runs it as a child of one more Node process under Node 20 (no process.execve): ~0.1 s
- * of start-up a build, and a process an abort would end without ending tsc. The script itself if
- * the package is laid out otherwise.
- */
-async function tscCommand(): Promise<string[]> {
-  const dir = dirname(createRequire(import.meta.url).resolve('typescript/package.json'));
-  try {
-    const { default: exePath } = (await import(pathToFileURL(join(dir, 'lib', 'getExePath.js')).href)) as { default: () => string };
-    return [exePath()];
-  } catch {
-    return [process.execPath, join(dir, 'bin', 'tsc')];
-  }
-}
 
 export function cacheDir(root: string): string {
   return join(root, 'node_modules', '.cache', 'tagc');

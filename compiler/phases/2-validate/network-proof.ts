@@ -7,7 +7,7 @@ import type { Rule, SendCategory } from '../../../runtime/declare/types';
 import { Diagnostics } from '../../diagnostics';
 import { cacheDir } from '../../typecheck';
 import type { Loaded } from '../1-load';
-import type { Located, SendCall } from './network-uses';
+import type { Located, NetworkUse, SendCall } from './network-uses';
 
 // The network half of the consent proof (docs/security.md): custom code reaches the network only
 // through ctx.runtime.send (the egress point, which checks consent, the host inventory and
@@ -93,7 +93,7 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
       files: rules.map((r) => r.abs),
     }),
   );
-  const [{ API, TypeFlags }, { findNetworkUses, findSends, importsOf }] = await Promise.all([import('typescript/unstable/async'), import('./network-uses')]);
+  const [{ API, TypeFlags }, { scanFile, importsOf }] = await Promise.all([import('typescript/unstable/async'), import('./network-uses')]);
   const api = new API({ cwd: root });
   try {
     const proj = (await api.updateSnapshot({ openProjects: [config] })).getProject(config);
@@ -117,10 +117,14 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
       return (await Promise.all(['src', 'href', 'innerHTML'].map((p) => checker.getPropertyOfType(apparent, p)))).some(Boolean);
     };
 
+    // Each custom file read once: its ways around the egress point and its sends.
+    const read = new Map<string, { uses: NetworkUse[]; sends: SendCall[] }>();
+    for (const [f, sf] of parsed) read.set(f, scanFile(sf));
+
     // Ways around the egress point: reported once per file, wherever it is imported from.
     const uses = customFiles.flatMap((f) => {
       const sf = parsed.get(f);
-      return sf ? findNetworkUses(sf).map((use) => ({ f, sf, use })) : [];
+      return sf ? read.get(f)!.uses.map((use) => ({ f, sf, use })) : [];
     });
     const counted = await Promise.all(uses.map(({ use }) => (use.object ? urlBearing(use.object) : true)));
     uses.forEach(({ f, sf, use }, i) => counted[i] && diagnostics.report('custom_network_use', fileOf(f), { what: use.what }, [], at(sf, use)));
@@ -131,7 +135,7 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
     const scan = (f: string) => {
       if (!scanned.has(f)) {
         const sf = parsed.get(f);
-        scanned.set(f, sf ? { imports: importsOf(sf).flatMap((spec) => resolveImport(f, spec, files) ?? []), sends: findSends(sf).map((s) => ({ ...s, loc: at(sf, s) })) } : null);
+        scanned.set(f, sf ? { imports: importsOf(sf).flatMap((spec) => resolveImport(f, spec, files) ?? []), sends: read.get(f)!.sends.map((s) => ({ ...s, loc: at(sf, s) })) } : null);
       }
       return scanned.get(f)!;
     };

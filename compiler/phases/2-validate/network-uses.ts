@@ -102,57 +102,52 @@ function isValueReference(n: Node): boolean {
   }
 }
 
-/** Every way the file reaches the network around the egress point, in source order. */
-export function findNetworkUses(sf: SourceFile): NetworkUse[] {
-  const out: NetworkUse[] = [];
-  const add = (n: Node, what: string, object?: Node) => out.push({ pos: n.getStart(sf), what, ...(object ? { object } : {}) });
-  walk(sf, (n) => {
-    switch (n.kind) {
-      case SyntaxKind.Identifier: {
-        const name = (n as Named).text;
-        if (Object.hasOwn(SENDERS, name) && isValueReference(n)) add(n, SENDERS[name]);
-        break;
-      }
-      case SyntaxKind.PropertyAccessExpression:
-      case SyntaxKind.ElementAccessExpression: {
-        const name = memberName(n);
-        if (name !== undefined && Object.hasOwn(SENDERS, name)) add(n, SENDERS[name]);
-        // window[name]: a computed member of a global can be any of the above.
-        if (name === undefined && n.kind === SyntaxKind.ElementAccessExpression) {
-          const obj = (n as Element).expression;
-          const objName = obj.kind === SyntaxKind.Identifier ? (obj as Named).text : memberName(obj);
-          if (objName && GLOBALS.has(objName)) add(n, `reads a computed member of ${objName}`);
-        }
-        break;
-      }
-      case SyntaxKind.CallExpression: {
-        const call = n as Call;
-        const name = memberName(call.expression);
-        const arg = call.arguments[0];
-        if (name === 'createElement' || name === 'createElementNS') {
-          const tag = text(call.arguments[name === 'createElementNS' ? 1 : 0])?.toLowerCase();
-          if (tag === undefined) add(n, `calls ${name}() with a computed tag name`);
-          else if (FETCHING.has(tag)) add(n, `creates a <${tag}> element`);
-        } else if (name === 'setAttribute' || name === 'setAttributeNS') {
-          const attr = text(call.arguments[name === 'setAttributeNS' ? 1 : 0])?.toLowerCase();
-          if (attr === undefined) add(n, `calls ${name}() with a computed attribute name`);
-          else if (Object.hasOwn(URL_PROPS, attr) || attr === 'xlink:href' || attr === 'srcdoc') add(n, `sets an element's ${attr} attribute`);
-        } else if (name !== undefined && Object.hasOwn(HTML_CALLS, name)) add(n, HTML_CALLS[name]);
-        else if (call.expression.kind === SyntaxKind.ImportKeyword && text(arg) === undefined) add(n, 'imports a module by a computed URL');
-        break;
-      }
-      case SyntaxKind.BinaryExpression: {
-        const b = n as Binary;
-        const op = b.operatorToken.kind;
-        if (op !== SyntaxKind.EqualsToken && op !== SyntaxKind.PlusEqualsToken) break;
-        const name = memberName(b.left);
-        if (name !== undefined && Object.hasOwn(URL_PROPS, name)) add(n, URL_PROPS[name]);
-        else if (name === undefined && b.left.kind === SyntaxKind.ElementAccessExpression) add(n, "assigns a computed property of an object that has a src, href or innerHTML", (b.left as Element).expression);
-        break;
-      }
+/** A way `n` reaches the network around the egress point, if it is one. */
+function networkUse(n: Node, add: (at: Node, what: string, object?: Node) => void): void {
+  switch (n.kind) {
+    case SyntaxKind.Identifier: {
+      const name = (n as Named).text;
+      if (Object.hasOwn(SENDERS, name) && isValueReference(n)) add(n, SENDERS[name]);
+      break;
     }
-  });
-  return out;
+    case SyntaxKind.PropertyAccessExpression:
+    case SyntaxKind.ElementAccessExpression: {
+      const name = memberName(n);
+      if (name !== undefined && Object.hasOwn(SENDERS, name)) add(n, SENDERS[name]);
+      // window[name]: a computed member of a global can be any of the above.
+      if (name === undefined && n.kind === SyntaxKind.ElementAccessExpression) {
+        const obj = (n as Element).expression;
+        const objName = obj.kind === SyntaxKind.Identifier ? (obj as Named).text : memberName(obj);
+        if (objName && GLOBALS.has(objName)) add(n, `reads a computed member of ${objName}`);
+      }
+      break;
+    }
+    case SyntaxKind.CallExpression: {
+      const call = n as Call;
+      const name = memberName(call.expression);
+      const arg = call.arguments[0];
+      if (name === 'createElement' || name === 'createElementNS') {
+        const tag = text(call.arguments[name === 'createElementNS' ? 1 : 0])?.toLowerCase();
+        if (tag === undefined) add(n, `calls ${name}() with a computed tag name`);
+        else if (FETCHING.has(tag)) add(n, `creates a <${tag}> element`);
+      } else if (name === 'setAttribute' || name === 'setAttributeNS') {
+        const attr = text(call.arguments[name === 'setAttributeNS' ? 1 : 0])?.toLowerCase();
+        if (attr === undefined) add(n, `calls ${name}() with a computed attribute name`);
+        else if (Object.hasOwn(URL_PROPS, attr) || attr === 'xlink:href' || attr === 'srcdoc') add(n, `sets an element's ${attr} attribute`);
+      } else if (name !== undefined && Object.hasOwn(HTML_CALLS, name)) add(n, HTML_CALLS[name]);
+      else if (call.expression.kind === SyntaxKind.ImportKeyword && text(arg) === undefined) add(n, 'imports a module by a computed URL');
+      break;
+    }
+    case SyntaxKind.BinaryExpression: {
+      const b = n as Binary;
+      const op = b.operatorToken.kind;
+      if (op !== SyntaxKind.EqualsToken && op !== SyntaxKind.PlusEqualsToken) break;
+      const name = memberName(b.left);
+      if (name !== undefined && Object.hasOwn(URL_PROPS, name)) add(n, URL_PROPS[name]);
+      else if (name === undefined && b.left.kind === SyntaxKind.ElementAccessExpression) add(n, "assigns a computed property of an object that has a src, href or innerHTML", (b.left as Element).expression);
+      break;
+    }
+  }
 }
 
 /** The nearest enclosing object literal's `sends: '<literal>'`, if any. */
@@ -173,21 +168,34 @@ function enclosingSends(n: Node): string | undefined {
   return undefined;
 }
 
-/** Every `….runtime.send(category, url, …)` / `runtime.send(…)` call. */
-export function findSends(sf: SourceFile): SendCall[] {
-  const out: SendCall[] = [];
+/** `n` if it is a `….runtime.send(category, url, …)` / `runtime.send(…)` call. */
+function sendCall(n: Node, sf: SourceFile, out: SendCall[]): void {
+  if (n.kind !== SyntaxKind.CallExpression) return;
+  const call = n as Call;
+  if (memberName(call.expression) !== 'send') return;
+  const target = (call.expression as Access).expression;
+  const targetName = target.kind === SyntaxKind.Identifier ? (target as Named).text : memberName(target);
+  if (targetName !== 'runtime') return;
+  const [category, url] = call.arguments;
+  const urlText = text(url) ?? (url?.kind === SyntaxKind.TemplateExpression ? (url as Template).head.text : undefined);
+  out.push({ pos: n.getStart(sf), category: text(category), url: urlText, actionSends: enclosingSends(n) });
+}
+
+/**
+ * What the proof reads in a file, in one walk of its tree (each node the API hands over is
+ * decoded on the compiler's thread, which the build's longest path runs on; a walk for each
+ * decoded every file twice): the ways it reaches the network around the egress point and its
+ * `runtime.send` calls, each in source order.
+ */
+export function scanFile(sf: SourceFile): { uses: NetworkUse[]; sends: SendCall[] } {
+  const uses: NetworkUse[] = [];
+  const sends: SendCall[] = [];
+  const add = (at: Node, what: string, object?: Node) => uses.push({ pos: at.getStart(sf), what, ...(object ? { object } : {}) });
   walk(sf, (n) => {
-    if (n.kind !== SyntaxKind.CallExpression) return;
-    const call = n as Call;
-    if (memberName(call.expression) !== 'send') return;
-    const target = (call.expression as Access).expression;
-    const targetName = target.kind === SyntaxKind.Identifier ? (target as Named).text : memberName(target);
-    if (targetName !== 'runtime') return;
-    const [category, url] = call.arguments;
-    const urlText = text(url) ?? (url?.kind === SyntaxKind.TemplateExpression ? (url as Template).head.text : undefined);
-    out.push({ pos: n.getStart(sf), category: text(category), url: urlText, actionSends: enclosingSends(n) });
+    networkUse(n, add);
+    sendCall(n, sf, sends);
   });
-  return out;
+  return { uses, sends };
 }
 
 /** The module specifiers a file imports (literal ones). */

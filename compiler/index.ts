@@ -5,7 +5,7 @@ import { CompileError, Diagnostics, type Diagnostic } from './diagnostics';
 import { environments, ENV_NAMES } from './environments';
 import { loadKinds } from './kinds/registry';
 import { load } from './phases/1-load';
-import { validate } from './phases/2-validate';
+import { prepareValidation, validate } from './phases/2-validate';
 import { buildGraph, type ContainerGraph } from './phases/3-graph';
 import { declarationHashes } from './phases/3-graph/hashes';
 import { StrippedModules } from './phases/3-graph/hashes/stripped-modules';
@@ -84,7 +84,9 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   const diagnostics = new Diagnostics();
   const registry = await loadKinds();
 
-  const loaded = await time('load', () => load(p, diagnostics));
+  const loading = time('load', () => load(p, diagnostics));
+  prepareValidation(); // while the load waits for esbuild
+  const loaded = await loading;
   // Content hashes start now (swc strips the modules on Node's thread pool) and finish while the compiler validates and plans.
   // So does the scan of what the project reads from its site configuration.
   // The modules the hashes strip of their types are the ones prod's and internal's bundles read.

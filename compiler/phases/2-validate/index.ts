@@ -6,8 +6,8 @@ import { proveConsent } from './consent-proof';
 import { validateDataElements } from './data-elements';
 import { findDeadRules } from './dead-rules';
 import { validateRuleKinds, validateRuleReferences, validateRuleShapes } from './rules';
-import { validateSchemas } from './schemas';
-import { proveNetwork } from './network-proof';
+import { compileDefaultMetaSchema, validateSchemas } from './schemas';
+import { importProofModules, proveNetwork } from './network-proof';
 
 export { findCycles } from './cycles';
 
@@ -15,6 +15,23 @@ export { findCycles } from './cycles';
 // whose shape is wrong are reported once and left out of the passes after their shape. The last
 // pass, the network proof, runs in TypeScript's process: validate returns it pending, and its
 // diagnostics come last, as if it had run in line.
+
+/**
+ * Begins, on the event loop's next turn, what validate() would otherwise start with: compiling
+ * the JSON Schema meta-schema and importing TypeScript's API for the network proof. compile()
+ * calls it as the load starts, so that it runs while the compiler's thread waits for esbuild to
+ * bundle the declarations, not on the build's longest path after the load.
+ */
+export function prepareValidation(): void {
+  setImmediate(() => {
+    importProofModules().catch(() => undefined); // a failed import fails the proof, where it is awaited
+    try {
+      compileDefaultMetaSchema();
+    } catch {
+      // validateSchemas() compiles it again and reports what fails
+    }
+  });
+}
 
 export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics: Diagnostics): { network: Promise<void> } {
   const schemaEvents = validateSchemas(loaded, diagnostics);

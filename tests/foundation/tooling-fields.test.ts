@@ -36,6 +36,10 @@ describe('blankToolingFields', () => {
     for (let parse = 0; parse < 2; parse++) expect(await blankToolingFields(`(()=>{const s="q",o={};return ${code}})()`, NAMES)).toBe(`(()=>{const s="q",o={};return ${expected}})()`);
   });
 
+  it('reads a bundle that opens with a hashbang', async () => {
+    expect(await blankToolingFields('#!/usr/bin/env node §\n[{k:"a",s:"x"}]', NAMES)).toBe('#!/usr/bin/env node §\n[{k:"a",     }]');
+  });
+
   it("maps swc's UTF-8 offsets to the text's UTF-16 indexes", () => {
     const index = byteToIndex('a§😀\ud800b');
     // a: byte 0; §: 2 bytes; 😀: 4 bytes, 2 units; a lone surrogate: 3 bytes (U+FFFD), 1 unit.

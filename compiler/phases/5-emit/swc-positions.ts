@@ -10,9 +10,11 @@ const LEAD = '0;';
 /** `js` parsed by swc (on Node's thread pool), with the index into `js` of each of swc's positions. */
 export async function parseWithPositions(js: string): Promise<{ program: Module; index: (position: number) => number }> {
   const { parse } = await import('@swc/core');
-  const program = await parse(LEAD + js, { syntax: 'ecmascript', target: 'es2022' });
+  // A hashbang may only open the text: blanked (unit for unit, so indexes stay), as it is no code.
+  const text = js.replace(/^#![^\n\r\u2028\u2029]*/, (line) => ' '.repeat(line.length));
+  const program = await parse(LEAD + text, { syntax: 'ecmascript', target: 'es2022' });
   const base = program.body[0].span.start + LEAD.length;
-  const indexOf = byteToIndex(js);
+  const indexOf = byteToIndex(text);
   return { program, index: (position) => indexOf(position - base) };
 }
 

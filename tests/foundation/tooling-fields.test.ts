@@ -36,6 +36,11 @@ describe('blankToolingFields', () => {
     for (let parse = 0; parse < 2; parse++) expect(await blankToolingFields(`(()=>{const s="q",o={};return ${code}})()`, NAMES)).toBe(`(()=>{const s="q",o={};return ${expected}})()`);
   });
 
+  it('takes a method named kind for a kind, as a property (not a getter) of that name', async () => {
+    const code = '[{k(){},params:{}},{get k(){return 1},params:{}}]';
+    expect(await blankToolingFields(code, NAMES)).toBe('[{k(){},         },{get k(){return 1},params:{}}]');
+  });
+
   it('reads a bundle that opens with a hashbang', async () => {
     expect(await blankToolingFields('#!/usr/bin/env node §\n[{k:"a",s:"x"}]', NAMES)).toBe('#!/usr/bin/env node §\n[{k:"a",     }]');
   });

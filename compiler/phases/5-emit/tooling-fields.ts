@@ -36,13 +36,19 @@ function inert(expression: Expression): boolean {
   return false;
 }
 
-/** The static name of a plain `key: value` (or shorthand) property, and its value. */
+/** The static name of a property or method (`k: v`, `k`, `k() {}`; not a getter or setter), if it has one. */
+function keyName(prop: Prop): string | undefined {
+  if (prop.type === 'Identifier') return prop.value;
+  if (prop.type !== 'KeyValueProperty' && prop.type !== 'MethodProperty') return undefined;
+  return prop.key.type === 'Identifier' || prop.key.type === 'StringLiteral' ? prop.key.value : undefined;
+}
+
+/** The name and value of a plain `key: value` (or shorthand) property. */
 function plain(prop: Prop): { name: string; value: Expression } | undefined {
-  if (prop.type === 'Identifier') return { name: prop.value, value: prop };
-  if (prop.type !== 'KeyValueProperty') return undefined;
-  const key = prop.key;
-  if (key.type === 'Identifier' || key.type === 'StringLiteral') return { name: key.value, value: prop.value };
-  return undefined;
+  const name = keyName(prop);
+  if (name === undefined) return undefined;
+  if (prop.type === 'Identifier') return { name, value: prop };
+  return prop.type === 'KeyValueProperty' ? { name, value: prop.value } : undefined;
 }
 
 /** A property's position in swc's terms (its key to its value's end). */
@@ -73,7 +79,7 @@ function stepLiterals(program: Module, names: StepFieldNames): { props: Prop[]; 
     }
     if (typeof value !== 'object' || value === null) return;
     const node = value as { type?: unknown; properties?: Prop[] };
-    if (node.type === 'ObjectExpression' && node.properties!.some((p) => plain(p)?.name === names.kind)) {
+    if (node.type === 'ObjectExpression' && node.properties!.some((p) => keyName(p) === names.kind)) {
       const drop = node.properties!.flatMap((p, i) => (droppable(p, names) ? [i] : []));
       if (drop.length) found.push({ props: node.properties!, drop });
     }

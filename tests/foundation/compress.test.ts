@@ -65,6 +65,14 @@ describe('the swc pass over esbuild output', () => {
     expect((await compressScript(input.code)).map).toBeUndefined();
   });
 
+  it('runs the passes asked for: five by default, where one leaves what a later pass folds', async () => {
+    // Each pass inlines what the one before made constant: the sum is folded only by the third.
+    const script = '(function(){var a=1;var b=a+1;var c=b+1;function f(x){return x+c}function g(y){return f(y)*2}window.out=g(document.x)})();';
+    expect((await compressScript(script)).code).toBe('window.out=2*(document.x+3);');
+    expect((await compressScript(script, undefined, { passes: 5 })).code).toBe('window.out=2*(document.x+3);');
+    expect((await compressScript(script, undefined, { passes: 1 })).code).toBe('!function(){var n=3;window.out=function(o){return 2*(o+n)}(document.x)}();');
+  });
+
   it('leaves the real prod bundle mapped to the runtime and the container sources', () => {
     const file = realBundlePath('prod');
     const code = readFileSync(file, 'utf8');

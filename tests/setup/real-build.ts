@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { compile } from '../../compiler';
@@ -29,6 +30,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   const viewer = join(REPO, '.tagc-tmp', `real-viewer-${process.pid}`);
   const samples = join(REPO, '.tagc-tmp', `sample-builds-${process.pid}`);
   const remove = () => [out, viewer, samples].forEach(removeContainer);
+  const startMs = Date.now();
   try {
     const [result] = await Promise.all([compile({ root: REPO, outDir: out, buildTime: REAL_BUILD_TIME }), buildViewer(viewer), buildSamples(samples)]);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
@@ -37,6 +39,9 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     remove();
     throw error;
   }
+  // The builds' span on the run's timeline (tests/setup/timeline.ts), beside the files' lines (tests/setup/file-cpu.ts).
+  const folder = process.env.TAGC_TEST_CPU;
+  if (folder) writeFileSync(join(folder, 'global-setup.json'), JSON.stringify({ startMs, endMs: Date.now() }));
   project.provide('realBuild', out);
   project.provide('realViewer', viewer);
   project.provide('sampleBuilds', samples);

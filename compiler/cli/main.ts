@@ -1,8 +1,11 @@
 import { build } from './commands/build';
 import { check } from './commands/check';
 import { loadTypeScript } from '../load-typescript';
+import { loadSimulationPackages } from '../simulate/packages.mjs';
 
 // Commands are loaded on demand so that `tagc build` does not pay for happy-dom or Chromium.
+// Those that simulate in this process load happy-dom before tsx (simulate/packages.mjs says why).
+const SIMULATING = new Set(['simulate', 'serve']);
 
 const USAGE = `tagc: rules-as-code tag manager
 
@@ -34,7 +37,10 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     // build and check import the container's TypeScript only if its bundled load fails (1-load).
-    if (command !== 'build' && command !== 'check') await loadTypeScript();
+    if (command !== 'build' && command !== 'check') {
+      if (SIMULATING.has(command)) await loadSimulationPackages();
+      await loadTypeScript();
+    }
     switch (command) {
       case 'init':
         return await (await import('./commands/init')).initCommand(rest);

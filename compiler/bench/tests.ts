@@ -52,20 +52,29 @@ export async function benchTests(): Promise<Record<string, number>> {
 }
 
 /** Lines of tests/setup/file-cpu.ts: one per test file. */
-interface FileCpu {
+/** One test file's line in a TAGC_TEST_CPU folder (tests/setup/file-cpu.ts writes them; start and end in epoch ms). */
+export interface FileCpu {
   file: string;
   cpuMs: number;
   wallMs: number;
+  startMs: number;
+  endMs: number;
+  pid: number;
+}
+
+/** Every test file's line in a TAGC_TEST_CPU folder (one `<worker pid>.jsonl` a worker). */
+export function readFileCpu(dir: string): FileCpu[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line) as FileCpu);
 }
 
 export const TOP_FILES = 15;
 
 /** `cpu s (test files)`, `cpu s <folder>` for each folder under tests/, and `cpu s <file>` for the costliest files. */
 export function cpuFigures(dir: string): Record<string, number> {
-  const files: FileCpu[] = readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
-    .map((line) => JSON.parse(line) as FileCpu);
+  const files = readFileCpu(dir);
   const s = (ms: number) => Math.round(ms / 100) / 10;
   const byFolder = new Map<string, number>();
   for (const f of files) {

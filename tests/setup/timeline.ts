@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readFileCpu, type FileCpu } from '../../compiler/bench/tests';
 
 // Where the wall time of one `npm test` goes: the files' lines (tests/setup/file-cpu.ts) and the
 // global setup's span (tests/setup/real-build.ts) of a run with TAGC_TEST_CPU=<folder>, laid out
@@ -9,13 +10,8 @@ import { pathToFileURL } from 'node:url';
 // after the last moment every core was busy.
 //   npx tsx tests/setup/timeline.ts <folder> [cores]
 
-export interface FileSpan {
-  file: string;
-  cpuMs: number;
-  startMs: number;
-  endMs: number;
-  pid: number;
-}
+/** A file's span on the run: its line in the folder without its wall time (the span gives it). */
+export type FileSpan = Omit<FileCpu, 'wallMs'>;
 
 export interface Timeline {
   /** Global setup start (or the first file's start) to the last file's end. */
@@ -64,10 +60,7 @@ export function timeline(files: FileSpan[], cores: number, setup?: { startMs: nu
 
 /** The timeline of a TAGC_TEST_CPU folder. */
 export function readTimeline(dir: string, cores: number): Timeline {
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
-    .map((line) => JSON.parse(line) as FileSpan);
+  const files = readFileCpu(dir);
   const setupFile = join(dir, 'global-setup.json');
   const setup = existsSync(setupFile) ? (JSON.parse(readFileSync(setupFile, 'utf8')) as { startMs: number; endMs: number }) : undefined;
   return timeline(files, cores, setup);

@@ -107,8 +107,9 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
     const files = new Set((await program.getSourceFileNames()).map((f) => resolve(f)));
     // Every custom file, fetched at once: one round trip each, in flight together.
     const customFiles = [...files].filter(custom).sort();
-    const parsed = new Map<string, SourceFile>();
-    (await Promise.all(customFiles.map((f) => program.getSourceFile(f)))).forEach((sf, i) => sf && parsed.set(customFiles[i], sf));
+    // Each read once: its ways around the egress point and its sends (network-uses.ts, scanFile).
+    const parsed = new Map<string, { sf: SourceFile; uses: NetworkUse[]; sends: SendCall[] }>();
+    (await Promise.all(customFiles.map((f) => program.getSourceFile(f)))).forEach((sf, i) => sf && parsed.set(customFiles[i], { sf, ...scanFile(sf) }));
     const at = (sf: SourceFile, n: Located) => {
       const lc = sf.getLineAndCharacterOfPosition(n.pos);
       return { line: lc.line + 1, column: lc.character + 1 };
@@ -122,15 +123,8 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
       return (await Promise.all(['src', 'href', 'innerHTML'].map((p) => checker.getPropertyOfType(apparent, p)))).some(Boolean);
     };
 
-    // Each custom file read once: its ways around the egress point and its sends.
-    const read = new Map<string, { uses: NetworkUse[]; sends: SendCall[] }>();
-    for (const [f, sf] of parsed) read.set(f, scanFile(sf));
-
     // Ways around the egress point: reported once per file, wherever it is imported from.
-    const uses = customFiles.flatMap((f) => {
-      const sf = parsed.get(f);
-      return sf ? read.get(f)!.uses.map((use) => ({ f, sf, use })) : [];
-    });
+    const uses = [...parsed].flatMap(([f, { sf, uses }]) => uses.map((use) => ({ f, sf, use })));
     const counted = await Promise.all(uses.map(({ use }) => (use.object ? urlBearing(use.object) : true)));
     uses.forEach(({ f, sf, use }, i) => counted[i] && diagnostics.report('custom_network_use', fileOf(f), { what: use.what }, [], at(sf, use)));
 
@@ -139,8 +133,8 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
     const scanned = new Map<string, { imports: string[]; sends: (SendCall & { loc: { line: number; column: number } })[] } | null>();
     const scan = (f: string) => {
       if (!scanned.has(f)) {
-        const sf = parsed.get(f);
-        scanned.set(f, sf ? { imports: importsOf(sf).flatMap((spec) => resolveImport(f, spec, files) ?? []), sends: read.get(f)!.sends.map((s) => ({ ...s, loc: at(sf, s) })) } : null);
+        const file = parsed.get(f);
+        scanned.set(f, file ? { imports: importsOf(file.sf).flatMap((spec) => resolveImport(f, spec, files) ?? []), sends: file.sends.map((s) => ({ ...s, loc: at(file.sf, s) })) } : null);
       }
       return scanned.get(f)!;
     };

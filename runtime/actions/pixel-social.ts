@@ -1,4 +1,5 @@
 import { egressImage } from '../core/egress';
+import { cacheBuster } from '../privacy/redact';
 import type { Action, ConsentCategory } from '../declare/types';
 import { TOOLING } from '../declare/tooling';
 
@@ -23,7 +24,7 @@ export function socialPixel(options: SocialPixelOptions): Action {
       const values = ctx.value(options.params) as Record<string, unknown>;
       const q = new URLSearchParams();
       for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-      q.set('rnd', String(Math.floor(Math.random() * 1e13)));
+      q.set('rnd', cacheBuster());
       egressImage(ctx.runtime.win, options.sends ?? 'advertising', `${options.url}${options.url.includes('?') ? '&' : '?'}${q}`);
     },
   };

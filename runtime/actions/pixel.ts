@@ -1,4 +1,5 @@
 import { egressImage } from '../core/egress';
+import { cacheBuster } from '../privacy/redact';
 import type { Action, DataElementRef } from '../declare/types';
 import { TOOLING } from '../declare/tooling';
 
@@ -35,9 +36,7 @@ export function activityPixel(options: ActivityPixelOptions): Action {
     sends: 'advertising',
     run(ctx) {
       const npa = ctx.value(options.npa ?? false);
-      // 12 digits at most: never taken for a card number (13-19) by the redaction at egress.
-      const ord = String(Math.floor(Math.random() * 1e12));
-      egressImage(ctx.runtime.win, 'advertising', activityPixelUrl(options, !!npa && npa !== 'false', ord));
+      egressImage(ctx.runtime.win, 'advertising', activityPixelUrl(options, !!npa && npa !== 'false', cacheBuster()));
     },
   };
 }

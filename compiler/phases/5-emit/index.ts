@@ -165,6 +165,8 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       return { env, hosts: envHosts, companion, bundle: b, ms: performance.now() - t0 };
     },
   );
+  // Every bundle is built: the project modules' texts as esbuild read them are not needed again.
+  options.rewritten?.clear();
   // A failed scan fails the build as itself, not as esbuild's report of a plugin error.
   await siteScan;
   for (const { env, hosts: envHosts, companion, bundle: b, ms } of built) {
@@ -178,6 +180,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const t0 = performance.now();
   const hashMap = (await early.hashes) ?? new Map<string, string>();
   timings['hashes (wait)'] = performance.now() - t0;
+  options.stripped?.clear();
   // Each graph.json (11 MB at 5,000 rules) is written as soon as it is made, not held for the others.
   for (const plan of plans) {
     const env = plan.env.name;

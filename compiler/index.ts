@@ -11,7 +11,8 @@ import { declarationHashes } from './phases/3-graph/hashes';
 import { StrippedModules } from './phases/3-graph/hashes/stripped-modules';
 import { plan, type EnvPlan } from './phases/4-plan';
 import { addPositions } from './diagnostics/locate';
-import { emitBundles, manifestFor, projectSiteUse, readManifest, writeOutput, type EarlyWork } from './phases/5-emit';
+import { emitBundles, manifestFor, projectSiteUse, readManifest, type EarlyWork } from './phases/5-emit';
+import { Staging } from './phases/5-emit/staging';
 import type { Bundle } from './phases/5-emit/bundle';
 import type { BuildStamp } from './phases/5-emit/entry';
 import { dataElementNames, declareTypesModule, payloadTypes, writeGenerated } from './phases/5-emit/types';
@@ -65,15 +66,22 @@ function stampFor(root: string, buildTime?: string): BuildStamp {
 export async function compile(options: CompileOptions): Promise<CompileResult> {
   const timings: Record<string, number> = {};
   const typecheck = options.typecheck ? new EarlyTypeCheck(project(options.root), timings) : null;
+  const outDir = options.outDir ?? join(options.root, 'build');
+  // Emitted files go to a staging folder as they are made; it is published only once the proofs
+  // and tsc have passed, and a compile that fails before that discards it (5-emit/staging.ts).
+  const staging = options.emit === false ? null : new Staging(outDir);
   try {
-    return await compileWith(options, timings, typecheck);
+    return await compileWith(options, timings, typecheck, outDir, staging);
+  } catch (error) {
+    staging?.discard();
+    throw error;
   } finally {
     // A compile that failed before tsc answered does not wait for it.
     typecheck?.abort();
   }
 }
 
-async function compileWith(options: CompileOptions, timings: Record<string, number>, typecheck: EarlyTypeCheck | null): Promise<CompileResult> {
+async function compileWith(options: CompileOptions, timings: Record<string, number>, typecheck: EarlyTypeCheck | null, outDir: string, staging: Staging | null): Promise<CompileResult> {
   const time = async <T>(name: string, f: () => T | Promise<T>): Promise<T> => {
     const t0 = performance.now();
     const out = await f();
@@ -119,12 +127,11 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
 
   const envs = options.envs?.length ? options.envs : ENV_NAMES;
   const plans = await time('plan', () => envs.map((e) => plan(graph, environments[e])));
-  const outDir = options.outDir ?? join(options.root, 'build');
   const stamp = stampFor(options.root, options.buildTime);
-  // Bundling starts before the proof has answered: it writes nothing, and graph.json (which lists
-  // the diagnostics) waits for the proof.
+  // Bundling starts before the proof has answered: it writes only to the staging folder, and
+  // graph.json (which lists the diagnostics) waits for the proof.
   const emitStart = performance.now();
-  const emitting = options.emit === false ? null : emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, { ...early, proofs: proven }, { inputs: options.inputs });
+  const emitting = staging && emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, staging, { ...early, proofs: proven }, { inputs: options.inputs });
   emitting?.catch(() => undefined);
 
   // tsc runs in its own process while the compiler works and esbuild bundles; its errors are awaited before any output.
@@ -141,13 +148,14 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   };
 
   let bundles: Record<string, Bundle> = {};
-  if (emitting) {
+  if (emitting && staging) {
     const out = await emitting;
     bundles = out.bundles;
     Object.assign(timings, out.timings);
     const manifest = manifestFor(graph, plans, bundles, out.hosts, stamp, readManifest(outDir), out.companions);
+    staging.write('manifest.json', JSON.stringify(manifest, null, 2));
     await failOnTypeErrors();
-    writeOutput(outDir, { ...out.files, 'manifest.json': JSON.stringify(manifest, null, 2) });
+    staging.publish();
     timings.emit = performance.now() - emitStart;
   } else await failOnTypeErrors();
   return { diagnostics: diagnostics.list, graph, plans, bundles, generated, generatedWritten, timings, outDir };

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Diagnostic } from '../../diagnostics';
 import { listModules } from '../../project';
 import { cacheDir } from '../../typecheck';
@@ -21,10 +21,12 @@ import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
 import { scanSiteConfig, siteUseOf, type SiteScan, type SiteUse } from './site-config-use';
 import { dataLayerEntry } from './data-layer-entry';
+import type { Staging } from './staging';
 import { siteValidation, validationEntry } from './validators';
 
-// Phase 5: bundles, graphs and the manifest, written to a staging folder and then swapped
-// into build/ so that a failed build never leaves a half-written output.
+// Phase 5: bundles, graphs and the manifest, written to a staging folder as each is made and
+// swapped into build/ only once the build has passed (./staging.ts), so that a failed build never
+// leaves a half-written output.
 
 export interface EmitResult {
   bundles: Record<string, Bundle>;
@@ -32,9 +34,9 @@ export interface EmitResult {
   timings: Record<string, number>;
 }
 
+/** What emitBundles made; its files are in the staging folder already. */
 export interface Emitted {
   bundles: Record<string, Bundle>;
-  files: Record<string, string>;
   timings: Record<string, number>;
   hosts: Record<string, HostUse[]>;
   /** Debug companions of the environments without debug logging. */
@@ -122,13 +124,12 @@ async function inParallel<T, R>(items: readonly T[], limit: number, f: (item: T)
   return results;
 }
 
-export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], early: EarlyWork = {}, asked: Pick<BundleOptions, 'inputs'> = {}): Promise<Emitted> {
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], output: Staging, early: EarlyWork = {}, asked: Pick<BundleOptions, 'inputs'> = {}): Promise<Emitted> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const privacy = sitePrivacy(graph.load.site?.value);
   const runtimeStart = join(root, 'runtime', 'core', 'start.ts');
   const bundles: Record<string, Bundle> = {};
-  const files: Record<string, string> = {};
   const timings: Record<string, number> = {};
   const hosts: Record<string, HostUse[]> = {};
   const companions: Record<string, Companion> = {};
@@ -158,20 +159,20 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);
       if (companion) extras.config = { ...extras.config, companion: JSON.stringify({ file: companion.fileName, integrity: companion.integrity }) };
       const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), { ...options, site: siteFile === undefined ? undefined : { file: siteFile, use: siteUse(siteScan, graph, plan) } });
+      if (companion) output.write(`${env}/${companion.fileName}`, companion.code);
+      output.write(`${env}/${b.fileName}`, b.code);
+      output.write(`${env}/${b.mapName}`, b.map);
       return { env, hosts: envHosts, companion, bundle: b, ms: performance.now() - t0 };
     },
   );
+  // Every bundle is built: the project modules' texts as esbuild read them are not needed again.
+  options.rewritten?.clear();
   // A failed scan fails the build as itself, not as esbuild's report of a plugin error.
   await siteScan;
   for (const { env, hosts: envHosts, companion, bundle: b, ms } of built) {
     hosts[env] = envHosts;
-    if (companion) {
-      companions[env] = companion;
-      files[`${env}/${companion.fileName}`] = companion.code;
-    }
+    if (companion) companions[env] = companion;
     bundles[env] = b;
-    files[`${env}/${b.fileName}`] = b.code;
-    files[`${env}/${b.mapName}`] = b.map;
     timings[`bundle ${env}`] = ms;
   }
   // Declaration hashes were computed alongside; graph.json needs them.
@@ -179,12 +180,14 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const t0 = performance.now();
   const hashMap = (await early.hashes) ?? new Map<string, string>();
   timings['hashes (wait)'] = performance.now() - t0;
+  options.stripped?.clear();
+  // Each graph.json (11 MB at 5,000 rules) is written as soon as it is made, not held for the others.
   for (const plan of plans) {
     const env = plan.env.name;
-    files[`${env}/graph.json`] = JSON.stringify({ ...graphJson(graph, plan, bundles[env], stamp, diagnostics, hashMap), hosts: hosts[env] }, null, 1);
+    output.write(`${env}/graph.json`, JSON.stringify({ ...graphJson(graph, plan, bundles[env], stamp, diagnostics, hashMap), hosts: hosts[env] }, null, 1));
   }
-  Object.assign(files, schemaDocuments(graph, site, stamp.version));
-  return { bundles, files, timings, hosts, companions };
+  for (const [path, text] of Object.entries(schemaDocuments(graph, site, stamp.version))) output.write(path, text);
+  return { bundles, timings, hosts, companions };
 }
 
 export function manifestFor(graph: ContainerGraph, plans: EnvPlan[], bundles: Record<string, Bundle>, hosts: Record<string, HostUse[]>, stamp: BuildStamp, previous: Manifest | null, companions: Record<string, Companion> = {}): Manifest {
@@ -213,31 +216,5 @@ export function readManifest(outDir: string): Manifest | null {
     return JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')) as Manifest;
   } catch {
     return null;
-  }
-}
-
-/**
- * Writes `files` (paths relative to outDir) atomically per top-level folder: everything goes to
- * a staging folder first; each environment folder then replaces the old one by rename.
- */
-export function writeOutput(outDir: string, files: Record<string, string>): void {
-  const staging = join(outDir, `.staging-${process.pid}-${Date.now()}`);
-  mkdirSync(staging, { recursive: true });
-  try {
-    for (const [path, content] of Object.entries(files)) {
-      const full = join(staging, path);
-      mkdirSync(dirname(full), { recursive: true });
-      writeFileSync(full, content);
-    }
-    const tops = [...new Set(Object.keys(files).map((p) => p.split('/')[0]))];
-    for (const top of tops) {
-      const target = join(outDir, top);
-      const old = `${target}.old-${process.pid}`;
-      if (existsSync(target)) renameSync(target, old);
-      renameSync(join(staging, top), target);
-      rmSync(old, { recursive: true, force: true });
-    }
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,62 @@
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+// build/ as a compile writes it. Each file goes to a hidden staging folder as soon as it is made
+// (an environment's bundle, map and companion when that environment is built, its graph.json when
+// the proofs have answered), so the compiler does not hold every environment's files until the
+// end: at 5,000 rules they are about 20 MB an environment. Only publish() makes them visible, each
+// top-level folder replacing the old one by rename; compile() calls it once the network proof and
+// tsc have passed. A failed build discards the staging folder and leaves build/ as it was.
+
+export class Staging {
+  private readonly outDir: string;
+  private readonly dir: string;
+  private readonly tops = new Set<string>();
+  /** The first folder the staging created: outDir itself when it did not exist, so a failed first build leaves none. */
+  private created: string | undefined;
+  private opened = false;
+  /** Discarded: what is still being made for this build (esbuild goes on after a failure) is not written. */
+  private closed = false;
+
+  constructor(outDir: string) {
+    this.outDir = outDir;
+    this.dir = join(outDir, `.staging-${process.pid}-${Date.now()}`);
+  }
+
+  /** Writes one file (path relative to outDir, `/`-separated) into the staging folder. */
+  write(path: string, content: string): void {
+    if (this.closed) return;
+    if (!this.opened) {
+      this.created = mkdirSync(this.dir, { recursive: true });
+      this.opened = true;
+    }
+    const full = join(this.dir, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, content);
+    this.tops.add(path.split('/')[0]);
+  }
+
+  /** Moves every staged top-level folder or file into outDir, replacing the old one. */
+  publish(): void {
+    if (this.closed) throw new Error('publish() after discard()');
+    this.closed = true;
+    try {
+      for (const top of this.tops) {
+        const target = join(this.outDir, top);
+        const old = `${target}.old-${process.pid}`;
+        if (existsSync(target)) renameSync(target, old);
+        renameSync(join(this.dir, top), target);
+        rmSync(old, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(this.dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Removes what was staged (and outDir, when staging created it); later writes are dropped. */
+  discard(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.opened) rmSync(this.created ?? this.dir, { recursive: true, force: true });
+  }
+}

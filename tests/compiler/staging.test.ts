@@ -1,0 +1,79 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Staging } from '../../compiler/phases/5-emit/staging';
+
+// The compiler writes each environment's files into a staging folder as soon as they are made,
+// before the network proof and tsc have answered; only publish() may make them visible in build/.
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+/** An output folder holding a previous build's prod bundle and a file of the user's. */
+function previousBuild(): string {
+  const root = mkdtempSync(join(tmpdir(), 'tagc-staging-'));
+  roots.push(root);
+  const outDir = join(root, 'build');
+  mkdirSync(join(outDir, 'prod'), { recursive: true });
+  writeFileSync(join(outDir, 'prod', 'old.js'), 'old bundle');
+  writeFileSync(join(outDir, 'manifest.json'), '{"old":true}');
+  writeFileSync(join(outDir, 'kept.txt'), 'not the compiler’s');
+  return outDir;
+}
+
+const visible = (dir: string) => readdirSync(dir).filter((f) => !f.startsWith('.')).sort();
+
+describe('the staging folder of a build', () => {
+  it('shows nothing of a staged file until published, then replaces each written folder whole', () => {
+    const outDir = previousBuild();
+    const staging = new Staging(outDir);
+    staging.write('prod/container.abc.min.js', 'new bundle');
+    staging.write('prod/graph.json', '{}');
+    staging.write('manifest.json', '{"new":true}');
+    expect(readdirSync(join(outDir, 'prod'))).toEqual(['old.js']);
+    expect(readFileSync(join(outDir, 'manifest.json'), 'utf8')).toBe('{"old":true}');
+    staging.publish();
+    expect(readdirSync(join(outDir, 'prod')).sort()).toEqual(['container.abc.min.js', 'graph.json']);
+    expect(readFileSync(join(outDir, 'prod', 'container.abc.min.js'), 'utf8')).toBe('new bundle');
+    expect(readFileSync(join(outDir, 'manifest.json'), 'utf8')).toBe('{"new":true}');
+    expect(readdirSync(outDir).sort()).toEqual(['kept.txt', 'manifest.json', 'prod']);
+  });
+
+  it('leaves the previous build as it was when discarded, and drops what is written after', () => {
+    const outDir = previousBuild();
+    const staging = new Staging(outDir);
+    staging.write('prod/container.abc.min.js', 'new bundle');
+    staging.write('test/container.def.min.js', 'new bundle');
+    staging.discard();
+    // esbuild goes on after a failed build: its late files must not bring the staging folder back.
+    staging.write('stg/container.ghi.min.js', 'late bundle');
+    expect(readdirSync(outDir).sort()).toEqual(['kept.txt', 'manifest.json', 'prod']);
+    expect(readdirSync(join(outDir, 'prod'))).toEqual(['old.js']);
+    expect(() => staging.publish()).toThrow();
+    expect(readdirSync(join(outDir, 'prod'))).toEqual(['old.js']);
+  });
+
+  it('leaves no output folder behind when a first build fails', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tagc-staging-'));
+    roots.push(root);
+    const outDir = join(root, 'out', 'build');
+    const staging = new Staging(outDir);
+    staging.write('prod/container.abc.min.js', 'new bundle');
+    expect(existsSync(outDir)).toBe(true);
+    staging.discard();
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('creates the output folder on publish when there was none', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tagc-staging-'));
+    roots.push(root);
+    const outDir = join(root, 'build');
+    const staging = new Staging(outDir);
+    staging.write('prod/container.abc.min.js', 'new bundle');
+    staging.write('manifest.json', '{}');
+    staging.publish();
+    expect(readdirSync(outDir).sort()).toEqual(['manifest.json', 'prod']);
+    expect(visible(join(outDir, 'prod'))).toEqual(['container.abc.min.js']);
+  });
+});

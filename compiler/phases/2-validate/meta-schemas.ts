@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft7, { type ErrorObject, type ValidateFunction } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 
 // The validators of JSON Schemas themselves (validateSchemas): ajv compiles a meta-schema on first
-// use, generating and evaluating its code, which cost 0.3-0.5 s of the compiler's thread in a
+// use, generating and evaluating its code, which cost 0.3-0.9 s of the compiler's thread in a
 // build (draft-07; it ran while the load's continuation waited). The draft-07 validator is kept,
 // as ajv's own standalone code for it, in the compiler's cache, keyed by ajv's version and the
 // options below: a later process evaluates that code (~1 ms) instead. It is the very function ajv
@@ -71,7 +72,7 @@ function compiled(file: string): MetaValidator {
   const validate = ajv.getSchema(ajv.defaultMeta() as string) as ValidateFunction;
   try {
     mkdirSync(CACHE, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
+    const tmp = `${file}.${process.pid}-${threadId}.tmp`; // test workers share a pid
     writeFileSync(tmp, standaloneCode(ajv, validate));
     renameSync(tmp, file);
   } catch {

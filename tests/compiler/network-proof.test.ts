@@ -114,6 +114,23 @@ describe('the network proof', () => {
     expect(proof(diagnostics).map((d) => d.message.split(':')[0])).toEqual(['custom code assigns a computed property of an object that has a src, href or innerHTML']);
   });
 
+  it('finds uses whose names the text spells only through escapes, comments or a computed member', async () => {
+    // The walk is skipped for a file whose text holds none of the names it looks for
+    // (network-uses.ts, MAY_REACH): each of these files holds none but still reaches the network.
+    const escaped = "export function go(): void {\n  void \\u0066etch('/a');\n  const w = 'f\\etch';\n  void w;\n}\n";
+    const assigned = "export function put(el: HTMLImageElement, k: 'alt' | 'title', v: string): void {\n  el[k] /* a member */ = v;\n}\n";
+    const imported = "export async function load(url: string): Promise<unknown> {\n  return import /* late */ (url);\n}\n";
+    const imports = "import { go } from './lib/escaped';\nimport { put } from './lib/assigned';\nimport { load } from './lib/imported';\n";
+    const source = rule("go(); put(document.createElement('p') as unknown as HTMLImageElement, 'alt', 'x'); void load('/m.js');", "sends: 'necessary'", imports);
+    const { ok, diagnostics } = await build({ 'rules/lib/escaped.ts': escaped, 'rules/lib/assigned.ts': assigned, 'rules/lib/imported.ts': imported, 'rules/r.ts': source });
+    expect(ok).toBe(false);
+    expect(proof(diagnostics).map((d) => [d.file, d.line, d.column, d.message.split(':')[0]])).toEqual([
+      ['rules/lib/assigned.ts', 2, 3, 'custom code assigns a computed property of an object that has a src, href or innerHTML'],
+      ['rules/lib/escaped.ts', 2, 8, 'custom code calls fetch()'],
+      ['rules/lib/imported.ts', 2, 10, 'custom code imports a module by a computed URL'],
+    ]);
+  });
+
   it('fails a full build before anything is written, though bundling starts while TypeScript is still proving', async () => {
     const root = container('network-proof', { 'rules/r.ts': rule("void fetch('https://x.example/a');"), 'rules/ok.ts': rule("void ctx.runtime.send('necessary', '/ok');") });
     roots.push(root);

@@ -6,7 +6,8 @@ import { proveConsent } from './consent-proof';
 import { validateDataElements } from './data-elements';
 import { findDeadRules } from './dead-rules';
 import { validateRuleKinds, validateRuleReferences, validateRuleShapes } from './rules';
-import { compileDefaultMetaSchema, validateSchemas } from './schemas';
+import { prepareMetaSchema } from './meta-schemas';
+import { validateSchemas } from './schemas';
 import { importProofModules, proveNetwork } from './network-proof';
 
 export { findCycles } from './cycles';
@@ -17,8 +18,8 @@ export { findCycles } from './cycles';
 // diagnostics come last, as if it had run in line.
 
 /**
- * Begins, on the event loop's next turn, what validate() would otherwise start with: compiling
- * the JSON Schema meta-schema and importing TypeScript's API for the network proof. compile()
+ * Begins, on the event loop's next turn, what validate() would otherwise start with: readying
+ * the JSON Schema meta-schema's validator (meta-schemas.ts) and importing TypeScript's API for the network proof. compile()
  * calls it as the load starts, so that it runs while the compiler's thread waits for esbuild to
  * bundle the declarations, not on the build's longest path after the load.
  */
@@ -26,7 +27,7 @@ export function prepareValidation(): void {
   setImmediate(() => {
     importProofModules().catch(() => undefined); // a failed import fails the proof, where it is awaited
     try {
-      compileDefaultMetaSchema();
+      prepareMetaSchema();
     } catch {
       // validateSchemas() compiles it again and reports what fails
     }

@@ -184,6 +184,16 @@ function testsSection(g: Record<string, number>, lines: string[]): void {
     ...cpu.filter(([k]) => !k.endsWith('/')).map(([k, v]) => `| ${k.slice(6)} | ${fix(v, 1)} |`),
     '',
   );
+  if (!('cpu s (processes of test files)' in g)) return;
+  const children = Object.entries(g).filter(([k]) => k.startsWith('child cpu s tests/'));
+  lines.push(
+    `The rest of the run's CPU: ${fix(g['cpu s (processes of test files)'], 1)} s in the processes the files started, ${fix(g['cpu s (chromium)'] ?? 0, 1)} s in the shared Chromium (which no \`time\` of the run counts: its renderers are reaped by init) and ${fix(g['cpu s (vitest main process)'] ?? 0, 1)} s in vitest's main process (the global setup's builds, transforms, reporting).`,
+    '',
+    '| file | CPU s of its processes |',
+    '| --- | ---: |',
+    ...children.map(([k, v]) => `| ${k.slice(12)} | ${fix(v, 1)} |`),
+    '',
+  );
 }
 
 export function benchMarkdown(f: BenchFigures): string {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,11 +51,14 @@ export async function benchTests(): Promise<Record<string, number>> {
   }
 }
 
-/** Lines of tests/setup/file-cpu.ts: one per test file. */
 /** One test file's line in a TAGC_TEST_CPU folder (tests/setup/file-cpu.ts writes them; start and end in epoch ms). */
 export interface FileCpu {
   file: string;
   cpuMs: number;
+  /** The processes the file started (esbuild, tsc, npm, CLI processes); absent in older lines. */
+  childCpuMs?: number;
+  /** The run's shared Chromium while the file ran (overlapping browser files are each charged). */
+  chromiumCpuMs?: number;
   wallMs: number;
   startMs: number;
   endMs: number;
@@ -72,10 +75,22 @@ export function readFileCpu(dir: string): FileCpu[] {
 
 export const TOP_FILES = 15;
 
-/** `cpu s (test files)`, `cpu s <folder>` for each folder under tests/, and `cpu s <file>` for the costliest files. */
+/** A whole-run reading beside the files' lines (tests/setup/real-build.ts, tests/setup/chromium.ts), if written. */
+function runCpuMs(dir: string, name: string): number | undefined {
+  const file = join(dir, name);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { cpuMs: number }).cpuMs : undefined;
+}
+
+/**
+ * `cpu s (test files)`, `cpu s <folder>` for each folder under tests/, and `cpu s <file>` for the
+ * costliest files: the workers' own CPU. Then the rest of the run's: `cpu s (processes of test
+ * files)` with `child cpu s <file>` for the costliest, `cpu s (chromium)` (its renderers are
+ * reaped by init, out of any `time` of the run) and `cpu s (vitest main process)`.
+ */
 export function cpuFigures(dir: string): Record<string, number> {
   const files = readFileCpu(dir);
   const s = (ms: number) => Math.round(ms / 100) / 10;
+  const child = (f: FileCpu) => f.childCpuMs ?? 0;
   const byFolder = new Map<string, number>();
   for (const f of files) {
     const folder = f.file.split('/').slice(0, 2).join('/');
@@ -84,5 +99,11 @@ export function cpuFigures(dir: string): Record<string, number> {
   const out: Record<string, number> = { 'cpu s (test files)': s(files.reduce((n, f) => n + f.cpuMs, 0)), 'files with cpu': files.length };
   for (const [folder, ms] of [...byFolder].sort((a, b) => b[1] - a[1])) out[`cpu s ${folder}/`] = s(ms);
   for (const f of [...files].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, TOP_FILES)) out[`cpu s ${f.file}`] = s(f.cpuMs);
+  out['cpu s (processes of test files)'] = s(files.reduce((n, f) => n + child(f), 0));
+  for (const f of [...files].sort((a, b) => child(b) - child(a)).slice(0, TOP_FILES)) if (child(f) > 0) out[`child cpu s ${f.file}`] = s(child(f));
+  const chromium = runCpuMs(dir, 'chromium.json');
+  if (chromium !== undefined) out['cpu s (chromium)'] = s(chromium);
+  const main = runCpuMs(dir, 'main-process.json');
+  if (main !== undefined) out['cpu s (vitest main process)'] = s(main);
   return out;
 }

@@ -1,6 +1,9 @@
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../compiler/bench/chromium';
+import { processTable, treeCpuMs } from './process-tree-cpu';
 
 // One Debian Chromium for every browser test file: started once by the root project (projects
 // inherit its provided endpoint), each file connects with connectChromium()
@@ -9,6 +12,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../compiler/bench/chromium';
 declare module 'vitest' {
   export interface ProvidedContext {
     chromiumEndpoint: string;
+    /** The browser process, whose tree's CPU the files' lines take (tests/setup/file-cpu.ts). */
+    chromiumPid: number;
   }
 }
 
@@ -16,5 +21,13 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   if (!project.isRootProject()) return undefined;
   const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   project.provide('chromiumEndpoint', server.wsEndpoint());
-  return () => server.close();
+  project.provide('chromiumPid', server.process().pid ?? 0);
+  return () => {
+    // Chromium's CPU over the run (its renderers and GPU process are its children) for the bench's profile.
+    const folder = process.env.TAGC_TEST_CPU;
+    const pid = server.process().pid;
+    // Its renderers outlive it when it closes and are reaped by init: no `time` of the run counts them.
+    if (folder && pid) writeFileSync(join(folder, 'chromium.json'), JSON.stringify({ cpuMs: treeCpuMs(processTable(), pid, { self: true }) }));
+    return server.close();
+  };
 }

@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { compile } from '../../compiler';
 import { buildViewer } from '../../compiler/bench/viewer';
 import { REPO, removeContainer } from '../helpers/container';
+import { processTable, treeCpuMs } from './process-tree-cpu';
 import { buildSamples } from './sample-builds';
 
 // What `npm run build` makes, built once for every test file before any runs: the repository's
@@ -41,9 +42,20 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   }
   // The builds' span on the run's timeline (tests/setup/timeline.ts), beside the files' lines (tests/setup/file-cpu.ts).
   const folder = process.env.TAGC_TEST_CPU;
-  if (folder) writeFileSync(join(folder, 'global-setup.json'), JSON.stringify({ startMs, endMs: Date.now() }));
+  const span = { startMs, endMs: Date.now() };
+  if (folder) writeFileSync(join(folder, 'global-setup.json'), JSON.stringify(span));
   project.provide('realBuild', out);
   project.provide('realViewer', viewer);
   project.provide('sampleBuilds', samples);
-  return remove;
+  // The rest of the run's CPU: vitest's main process (this one: the global setup, the reporters and
+  // the transforms), and everything below it (the workers, their children, Chromium), which the
+  // files' lines leave out where no file runs: worker starts, the shared Chromium.
+  const main = () => {
+    const cpu = process.cpuUsage();
+    if (folder) writeFileSync(join(folder, 'main-process.json'), JSON.stringify({ ...span, cpuMs: Math.round((cpu.user + cpu.system) / 1000), descendantsCpuMs: treeCpuMs(processTable(), process.pid) }));
+  };
+  return () => {
+    main();
+    remove();
+  };
 }

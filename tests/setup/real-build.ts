@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { compile } from '../../compiler';
@@ -32,6 +32,8 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   const samples = join(REPO, '.tagc-tmp', `sample-builds-${process.pid}`);
   const remove = () => [out, viewer, samples].forEach(removeContainer);
   const startMs = Date.now();
+  // The folder the run's CPU lines go to (TAGC_TEST_CPU), made here: the global setup writes first.
+  if (process.env.TAGC_TEST_CPU) mkdirSync(process.env.TAGC_TEST_CPU, { recursive: true });
   try {
     const [result] = await Promise.all([compile({ root: REPO, outDir: out, buildTime: REAL_BUILD_TIME }), buildViewer(viewer), buildSamples(samples)]);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');

@@ -76,4 +76,21 @@ describe('the staging folder of a build', () => {
     expect(readdirSync(outDir).sort()).toEqual(['manifest.json', 'prod']);
     expect(visible(join(outDir, 'prod'))).toEqual(['container.abc.min.js']);
   });
+
+  it('is all or nothing: when one folder cannot be moved in, every folder already moved goes back', () => {
+    const outDir = previousBuild();
+    const staging = new Staging(outDir);
+    staging.write('manifest.json', '{"new":true}');
+    staging.write('test/container.def.min.js', 'new test bundle');
+    staging.write('prod/container.abc.min.js', 'new bundle');
+    // The staged prod folder goes missing before the publish (a cleaner, a failed disk): the
+    // manifest and test/ are moved in first, then prod/ cannot be.
+    const stagingDir = readdirSync(outDir).find((f) => f.startsWith('.staging-'))!;
+    rmSync(join(outDir, stagingDir, 'prod'), { recursive: true });
+    expect(() => staging.publish()).toThrow(/ENOENT/);
+    expect(readdirSync(outDir).sort()).toEqual(['kept.txt', 'manifest.json', 'prod']);
+    expect(readdirSync(join(outDir, 'prod'))).toEqual(['old.js']);
+    expect(readFileSync(join(outDir, 'prod', 'old.js'), 'utf8')).toBe('old bundle');
+    expect(readFileSync(join(outDir, 'manifest.json'), 'utf8')).toBe('{"old":true}');
+  });
 });

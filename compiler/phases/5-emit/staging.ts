@@ -36,21 +36,34 @@ export class Staging {
     this.tops.add(path.split('/')[0]);
   }
 
-  /** Moves every staged top-level folder or file into outDir, replacing the old one. */
+  /**
+   * Moves every staged top-level folder or file into outDir, replacing the old one. All or
+   * nothing: when one cannot be moved in, those already moved are taken out again and every old
+   * one goes back, so build/ is the previous build whole rather than half of each.
+   */
   publish(): void {
     if (this.closed) throw new Error('publish() after discard()');
     this.closed = true;
+    const moved: { target: string; old?: string }[] = [];
     try {
       for (const top of this.tops) {
         const target = join(this.outDir, top);
         const old = `${target}.old-${process.pid}`;
-        if (existsSync(target)) renameSync(target, old);
+        const hadOld = existsSync(target);
+        if (hadOld) renameSync(target, old);
+        moved.push({ target, ...(hadOld ? { old } : {}) });
         renameSync(join(this.dir, top), target);
-        rmSync(old, { recursive: true, force: true });
       }
+    } catch (error) {
+      for (const { target, old } of moved.reverse()) {
+        rmSync(target, { recursive: true, force: true });
+        if (old) renameSync(old, target);
+      }
+      throw error;
     } finally {
       rmSync(this.dir, { recursive: true, force: true });
     }
+    for (const { old } of moved) if (old) rmSync(old, { recursive: true, force: true });
   }
 
   /** Removes what was staged (and outDir, when staging created it); later writes are dropped. */

@@ -131,6 +131,44 @@ describe('the network proof', () => {
     ]);
   });
 
+  it('finds an src set through parentheses, a type assertion, destructuring, Object.assign, defineProperty and Reflect.set', async () => {
+    const lines = [
+      'export function sneak(img: HTMLImageElement, k: "src" | "alt", u: string, props: Partial<HTMLImageElement>): void {',
+      '  (img.src) = u;',
+      '  (img[k] as string) = u;',
+      '  [img.src] = [u];',
+      '  ({ a: img.src } = { a: u });',
+      '  Object.assign(img, { src: u });',
+      '  Object.assign(img, props);',
+      '  Reflect.set(img, "src", u);',
+      '  Object.defineProperty(img, k, { value: u });',
+      '  Object.defineProperties(img, { ["s" + "rc"]: { value: u } });',
+      // Not ways around the egress point: other properties, a new object, a Map, a declaration.
+      '  Object.assign(img, { alt: u });',
+      '  Object.assign({}, props);',
+      '  new Map<string, string>().set("src", u);',
+      '  Reflect.set(img, "alt", u);',
+      '  const { src } = img;',
+      '  void src;',
+      '}',
+    ];
+    const imports = "import { sneak } from './lib/sneak';\n";
+    const source = rule("sneak(document.createElement('p') as unknown as HTMLImageElement, 'alt', 'x', {});", "sends: 'necessary'", imports);
+    const { ok, diagnostics } = await build({ 'rules/lib/sneak.ts': `${lines.join('\n')}\n`, 'rules/r.ts': source });
+    expect(ok).toBe(false);
+    expect(proof(diagnostics).map((d) => [d.file, d.line, d.message.split(':')[0]])).toEqual([
+      ['rules/lib/sneak.ts', 2, "custom code assigns an element's src"],
+      ['rules/lib/sneak.ts', 3, 'custom code assigns a computed property of an object that has a src, href or innerHTML'],
+      ['rules/lib/sneak.ts', 4, "custom code assigns an element's src"],
+      ['rules/lib/sneak.ts', 5, "custom code assigns an element's src"],
+      ['rules/lib/sneak.ts', 6, 'custom code sets properties with Object.assign() on an object that has a src, href or innerHTML'],
+      ['rules/lib/sneak.ts', 7, 'custom code sets properties with Object.assign() on an object that has a src, href or innerHTML'],
+      ['rules/lib/sneak.ts', 8, 'custom code sets a property with Reflect.set() on an object that has a src, href or innerHTML'],
+      ['rules/lib/sneak.ts', 9, 'custom code defines a property of an object that has a src, href or innerHTML'],
+      ['rules/lib/sneak.ts', 10, 'custom code defines properties of an object that has a src, href or innerHTML'],
+    ]);
+  });
+
   it('fails a full build before anything is written, though bundling starts while TypeScript is still proving', async () => {
     const root = container('network-proof', { 'rules/r.ts': rule("void fetch('https://x.example/a');"), 'rules/ok.ts': rule("void ctx.runtime.send('necessary', '/ok');") });
     roots.push(root);

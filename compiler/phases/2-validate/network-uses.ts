@@ -48,24 +48,35 @@ const URL_PROPS: Record<string, string> = { src: "assigns an element's src", hre
 const HTML_CALLS: Record<string, string> = { write: 'writes HTML with document.write()', writeln: 'writes HTML with document.writeln()', insertAdjacentHTML: 'inserts HTML (insertAdjacentHTML)', createContextualFragment: 'parses HTML (createContextualFragment)' };
 const GLOBALS = new Set(['window', 'globalThis', 'self', 'document', 'navigator', 'win', 'top', 'parent', 'frames']);
 const ELEMENT_CALLS = ['createElement', 'createElementNS', 'setAttribute', 'setAttributeNS'];
+/** Calls that set an object's properties by name: a way to an element's src or href without `=`. */
+const PROPERTY_SETTERS: Record<string, string> = {
+  assign: 'sets properties with Object.assign() on an object that has a src, href or innerHTML',
+  defineProperty: 'defines a property of an object that has a src, href or innerHTML',
+  defineProperties: 'defines properties of an object that has a src, href or innerHTML',
+  set: 'sets a property with Reflect.set() on an object that has a src, href or innerHTML',
+};
+/** The objects whose PROPERTY_SETTERS are meant: `Reflect.set`, not `map.set` (the prefilter looks for `Reflect`). */
+const SETTER_OWNERS: Record<string, string> = { assign: 'Object', defineProperty: 'Object', defineProperties: 'Object', set: 'Reflect' };
 
 /** Comments that may stand between two tokens. */
 const GAP = String.raw`\s*(?:\/\*[^]*?\*\/\s*|\/\/[^\n]*\n\s*)*`;
 /**
  * What the text of a node that the walk reports must hold: a name the walk looks for, as a whole
- * word; `import (` (a dynamic import); `] =` / `] +=` (an assignment to a computed member); or a
- * backslash, since an escape can spell a name its text does not (`\u0066etch`, 'f\etch'). Each
- * report is made at a node whose own text holds such a match (a match holds no token but its own:
- * between `]` and `=`, or `import` and `(`, only comments), so the walk enters only the subtrees
+ * word; `import (` (a dynamic import); `] =`, `) =`, `} =` (with `+=` and `!`: an assignment to a
+ * computed member, to a target in parentheses or by destructuring); or a backslash, since an
+ * escape can spell a name its text does not (`\u0066etch`, 'f\etch'). Each report is made at a
+ * node whose own text holds such a match (a match holds no token but its own: between `]` and
+ * `=`, or `import` and `(`, only comments and `!`), so the walk enters only the subtrees
  * whose text overlaps one: the rest of the tree, usually most of it, is never decoded on the
  * compiler's thread, which was the proof's cost there. Most modules hold no match at all (76 of
  * the container's 109, every synthetic rule at 5,000 rules). Extra matches only cost a walk.
  */
 const MAY_REACH = new RegExp(
   [
-    String.raw`\b(?:${[...Object.keys(SENDERS), ...Object.keys(URL_PROPS), ...Object.keys(HTML_CALLS), ...GLOBALS, ...ELEMENT_CALLS, 'send'].join('|')})\b`,
+    String.raw`\b(?:${[...Object.keys(SENDERS), ...Object.keys(URL_PROPS), ...Object.keys(HTML_CALLS), ...GLOBALS, ...ELEMENT_CALLS, ...Object.keys(PROPERTY_SETTERS).filter((k) => k !== 'set'), 'Reflect', 'send'].join('|')})\b`,
     String.raw`\bimport${GAP}\(`,
-    String.raw`\]${GAP}\+?=(?![=>])`,
+    // An assignment to `o[k]`, to a target in parentheses (`(o[k] as T) = v`), or by destructuring.
+    String.raw`[\])}]${GAP}!?${GAP}\+?=(?![=>])`,
     String.raw`\\`,
   ].join('|'),
   'g',
@@ -182,18 +193,81 @@ function networkUse(n: Node, add: (at: Node, what: string, object?: Node) => voi
         else if (Object.hasOwn(URL_PROPS, attr) || attr === 'xlink:href' || attr === 'srcdoc') add(n, `sets an element's ${attr} attribute`);
       } else if (name !== undefined && Object.hasOwn(HTML_CALLS, name)) add(n, HTML_CALLS[name]);
       else if (call.expression.kind === SyntaxKind.ImportKeyword && text(arg) === undefined) add(n, 'imports a module by a computed URL');
+      else if (name !== undefined && call.expression.kind === SyntaxKind.PropertyAccessExpression && Object.hasOwn(PROPERTY_SETTERS, name)) propertySetter(call, name, add);
       break;
     }
     case SyntaxKind.BinaryExpression: {
       const b = n as Binary;
       const op = b.operatorToken.kind;
       if (op !== SyntaxKind.EqualsToken && op !== SyntaxKind.PlusEqualsToken) break;
-      const name = memberName(b.left);
-      if (name !== undefined && Object.hasOwn(URL_PROPS, name)) add(n, URL_PROPS[name]);
-      else if (name === undefined && b.left.kind === SyntaxKind.ElementAccessExpression) add(n, "assigns a computed property of an object that has a src, href or innerHTML", (b.left as Element).expression);
+      for (const target of assignedTargets(b.left)) assignedMember(target, n, add);
       break;
     }
   }
+}
+
+const COMPUTED_ASSIGNMENT = 'assigns a computed property of an object that has a src, href or innerHTML';
+
+/** An assignment to `o.src` (a use), or to `o[k]` (a use if o can have a src: the checker decides). */
+function assignedMember(target: Node, at: Node, add: (at: Node, what: string, object?: Node) => void): void {
+  const name = memberName(target);
+  if (name !== undefined && Object.hasOwn(URL_PROPS, name)) add(at, URL_PROPS[name]);
+  else if (name === undefined && target.kind === SyntaxKind.ElementAccessExpression) add(at, COMPUTED_ASSIGNMENT, (target as Element).expression);
+}
+
+/** Nodes that only wrap an expression: parentheses, `!`, type assertions. */
+const WRAPPERS = new Set([SyntaxKind.ParenthesizedExpression, SyntaxKind.NonNullExpression, SyntaxKind.AsExpression, SyntaxKind.SatisfiesExpression, SyntaxKind.TypeAssertionExpression]);
+
+function unwrapped(n: Node): Node {
+  while (WRAPPERS.has(n.kind)) n = (n as Node & { expression: Node }).expression;
+  return n;
+}
+
+/**
+ * What an assignment writes to: its target, or each target of a destructuring pattern. A target
+ * with a default (`[o.src = u] = []`) is an assignment of its own, which the walk visits itself.
+ */
+function assignedTargets(left: Node, out: Node[] = []): Node[] {
+  const t = unwrapped(left);
+  if (t.kind !== SyntaxKind.ArrayLiteralExpression && t.kind !== SyntaxKind.ObjectLiteralExpression) {
+    out.push(t);
+    return out;
+  }
+  t.forEachChild((c) => {
+    if (c.kind === SyntaxKind.SpreadElement || c.kind === SyntaxKind.SpreadAssignment) assignedTargets((c as Node & { expression: Node }).expression, out);
+    else if (c.kind === SyntaxKind.PropertyAssignment) assignedTargets((c as Property).initializer, out);
+    else if (c.kind !== SyntaxKind.BinaryExpression && c.kind !== SyntaxKind.ShorthandPropertyAssignment && c.kind !== SyntaxKind.OmittedExpression) assignedTargets(c, out);
+    return undefined;
+  });
+  return out;
+}
+
+/** Whether an object literal's property name is (or, computed, may be) one whose assignment makes a request. */
+function mayNameUrlProp(key: Node | undefined): boolean {
+  const name = key && (key.kind === SyntaxKind.Identifier || key.kind === SyntaxKind.StringLiteral || key.kind === SyntaxKind.NoSubstitutionTemplateLiteral || key.kind === SyntaxKind.NumericLiteral) ? (key as Named).text : undefined;
+  return name === undefined || Object.hasOwn(URL_PROPS, name);
+}
+
+/** Whether an object given to Object.assign()/defineProperties() may hold such a property: any but a literal without one. */
+function mayHoldUrlProp(o: Node | undefined): boolean {
+  const literal = o && unwrapped(o);
+  if (!literal || literal.kind !== SyntaxKind.ObjectLiteralExpression) return true;
+  let found = false;
+  literal.forEachChild((c) => {
+    found ||= c.kind === SyntaxKind.SpreadAssignment || mayNameUrlProp((c as Property).name);
+    return undefined;
+  });
+  return found;
+}
+
+/** `Object.assign(o, …)`, `Object.defineProperty(o, k, …)`, `Object.defineProperties(o, …)`, `Reflect.set(o, k, …)` that may set a src or href of o. */
+function propertySetter(call: Call, name: string, add: (at: Node, what: string, object?: Node) => void): void {
+  const owner = (call.expression as Access).expression;
+  const [target, ...rest] = call.arguments;
+  if (!target || owner.kind !== SyntaxKind.Identifier || (owner as Named).text !== SETTER_OWNERS[name]) return;
+  const key = text(rest[0]); // the key argument: a string literal, else computed
+  const may = name === 'assign' || name === 'defineProperties' ? rest.some(mayHoldUrlProp) : key === undefined || Object.hasOwn(URL_PROPS, key);
+  if (may) add(call, PROPERTY_SETTERS[name], target);
 }
 
 /** The nearest enclosing object literal's `sends: '<literal>'`, if any. */

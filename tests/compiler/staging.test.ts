@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Staging } from '../../compiler/phases/5-emit/staging';
 
@@ -92,5 +93,24 @@ describe('the staging folder of a build', () => {
     expect(readdirSync(join(outDir, 'prod'))).toEqual(['old.js']);
     expect(readFileSync(join(outDir, 'prod', 'old.js'), 'utf8')).toBe('old bundle');
     expect(readFileSync(join(outDir, 'manifest.json'), 'utf8')).toBe('{"old":true}');
+  });
+
+  it("removes the staging folder a killed build left, and not a running build's", () => {
+    const outDir = previousBuild();
+    // A process that has ended: its pid is no longer running.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const killed = join(outDir, `.staging-${dead}-1767225600000`);
+    const running = join(outDir, `.staging-${process.ppid}-1767225600000`);
+    for (const dir of [killed, running]) {
+      mkdirSync(join(dir, 'prod'), { recursive: true });
+      writeFileSync(join(dir, 'prod', 'container.abc.min.js'), 'staged');
+    }
+    const staging = new Staging(outDir);
+    staging.write('prod/container.def.min.js', 'new bundle');
+    expect(existsSync(killed)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    staging.publish();
+    expect(readdirSync(outDir).sort()).toEqual([`.staging-${process.ppid}-1767225600000`, 'kept.txt', 'manifest.json', 'prod']);
+    expect(readdirSync(join(outDir, 'prod'))).toEqual(['container.def.min.js']);
   });
 });

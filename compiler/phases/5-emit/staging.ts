@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 // build/ as a compile writes it. Each file goes to a hidden staging folder as soon as it is made
@@ -7,6 +7,35 @@ import { dirname, join } from 'node:path';
 // end: at 5,000 rules they are about 20 MB an environment. Only publish() makes them visible, each
 // top-level folder replacing the old one by rename; compile() calls it once the network proof and
 // tsc have passed. A failed build discards the staging folder and leaves build/ as it was.
+
+const STAGING = /^\.staging-(\d+)-\d+$/;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the staging folders of builds that were killed (a signal, a crash: they had no chance
+ * to discard them), known by their process id no longer running. A live process's folder, a
+ * concurrent build's, is left alone.
+ */
+function sweepStale(outDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(outDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(STAGING.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) rmSync(join(outDir, name), { recursive: true, force: true });
+  }
+}
 
 export class Staging {
   private readonly outDir: string;
@@ -27,6 +56,7 @@ export class Staging {
   write(path: string, content: string): void {
     if (this.closed) return;
     if (!this.opened) {
+      sweepStale(this.outDir);
       this.created = mkdirSync(this.dir, { recursive: true });
       this.opened = true;
     }

@@ -23,15 +23,19 @@ function previousBuild(): string {
   return outDir;
 }
 
+/** A staging of `outDir` with `files` (relative paths) written into it. */
+function staged(outDir: string, files: Record<string, string>): Staging {
+  const staging = new Staging(outDir);
+  for (const [path, text] of Object.entries(files)) staging.write(path, text);
+  return staging;
+}
+
 const visible = (dir: string) => readdirSync(dir).filter((f) => !f.startsWith('.')).sort();
 
 describe('the staging folder of a build', () => {
   it('shows nothing of a staged file until published, then replaces each written folder whole', () => {
     const outDir = previousBuild();
-    const staging = new Staging(outDir);
-    staging.write('prod/container.abc.min.js', 'new bundle');
-    staging.write('prod/graph.json', '{}');
-    staging.write('manifest.json', '{"new":true}');
+    const staging = staged(outDir, { 'prod/container.abc.min.js': 'new bundle', 'prod/graph.json': '{}', 'manifest.json': '{"new":true}' });
     expect(readdirSync(join(outDir, 'prod'))).toEqual(['old.js']);
     expect(readFileSync(join(outDir, 'manifest.json'), 'utf8')).toBe('{"old":true}');
     staging.publish();
@@ -43,9 +47,7 @@ describe('the staging folder of a build', () => {
 
   it('leaves the previous build as it was when discarded, and drops what is written after', () => {
     const outDir = previousBuild();
-    const staging = new Staging(outDir);
-    staging.write('prod/container.abc.min.js', 'new bundle');
-    staging.write('test/container.def.min.js', 'new bundle');
+    const staging = staged(outDir, { 'prod/container.abc.min.js': 'new bundle', 'test/container.def.min.js': 'new bundle' });
     staging.discard();
     // esbuild goes on after a failed build: its late files must not bring the staging folder back.
     staging.write('stg/container.ghi.min.js', 'late bundle');
@@ -59,8 +61,7 @@ describe('the staging folder of a build', () => {
     const root = mkdtempSync(join(tmpdir(), 'tagc-staging-'));
     roots.push(root);
     const outDir = join(root, 'out', 'build');
-    const staging = new Staging(outDir);
-    staging.write('prod/container.abc.min.js', 'new bundle');
+    const staging = staged(outDir, { 'prod/container.abc.min.js': 'new bundle' });
     expect(existsSync(outDir)).toBe(true);
     staging.discard();
     expect(readdirSync(root)).toEqual([]);
@@ -70,9 +71,7 @@ describe('the staging folder of a build', () => {
     const root = mkdtempSync(join(tmpdir(), 'tagc-staging-'));
     roots.push(root);
     const outDir = join(root, 'build');
-    const staging = new Staging(outDir);
-    staging.write('prod/container.abc.min.js', 'new bundle');
-    staging.write('manifest.json', '{}');
+    const staging = staged(outDir, { 'prod/container.abc.min.js': 'new bundle', 'manifest.json': '{}' });
     staging.publish();
     expect(readdirSync(outDir).sort()).toEqual(['manifest.json', 'prod']);
     expect(visible(join(outDir, 'prod'))).toEqual(['container.abc.min.js']);
@@ -80,10 +79,7 @@ describe('the staging folder of a build', () => {
 
   it('is all or nothing: when one folder cannot be moved in, every folder already moved goes back', () => {
     const outDir = previousBuild();
-    const staging = new Staging(outDir);
-    staging.write('manifest.json', '{"new":true}');
-    staging.write('test/container.def.min.js', 'new test bundle');
-    staging.write('prod/container.abc.min.js', 'new bundle');
+    const staging = staged(outDir, { 'manifest.json': '{"new":true}', 'test/container.def.min.js': 'new test bundle', 'prod/container.abc.min.js': 'new bundle' });
     // The staged prod folder goes missing before the publish (a cleaner, a failed disk): the
     // manifest and test/ are moved in first, then prod/ cannot be.
     const stagingDir = readdirSync(outDir).find((f) => f.startsWith('.staging-'))!;
@@ -105,8 +101,7 @@ describe('the staging folder of a build', () => {
       mkdirSync(join(dir, 'prod'), { recursive: true });
       writeFileSync(join(dir, 'prod', 'container.abc.min.js'), 'staged');
     }
-    const staging = new Staging(outDir);
-    staging.write('prod/container.def.min.js', 'new bundle');
+    const staging = staged(outDir, { 'prod/container.def.min.js': 'new bundle' });
     expect(existsSync(killed)).toBe(false);
     expect(existsSync(running)).toBe(true);
     staging.publish();

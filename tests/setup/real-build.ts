@@ -33,7 +33,8 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   const remove = () => [out, viewer, samples].forEach(removeContainer);
   const startMs = Date.now();
   // The folder the run's CPU lines go to (TAGC_TEST_CPU), made here: the global setup writes first.
-  if (process.env.TAGC_TEST_CPU) mkdirSync(process.env.TAGC_TEST_CPU, { recursive: true });
+  const folder = process.env.TAGC_TEST_CPU;
+  if (folder) mkdirSync(folder, { recursive: true });
   try {
     const [result] = await Promise.all([compile({ root: REPO, outDir: out, buildTime: REAL_BUILD_TIME }), buildViewer(viewer), buildSamples(samples)]);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
@@ -43,7 +44,6 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     throw error;
   }
   // The builds' span on the run's timeline (tests/setup/timeline.ts), beside the files' lines (tests/setup/file-cpu.ts).
-  const folder = process.env.TAGC_TEST_CPU;
   const span = { startMs, endMs: Date.now() };
   if (folder) writeFileSync(join(folder, 'global-setup.json'), JSON.stringify(span));
   project.provide('realBuild', out);

@@ -30,6 +30,10 @@ type Call = Node & { expression: Node; arguments: readonly Node[] };
 type Binary = Node & { left: Node; operatorToken: Node; right: Node };
 type Property = Node & { name: Node; initializer: Node };
 type Template = Node & { head: Named };
+/** An expression around another: parentheses, `!`, a type assertion, a spread. */
+type Wrapper = Node & { expression: Node };
+/** Records a way around the egress point found at `at` (with `object`: only if it can have a src, href or innerHTML). */
+type Report = (at: Node, what: string, object?: Node) => void;
 
 /** APIs that send by themselves, by the name they are reached under (global, member or alias). */
 const SENDERS: Record<string, string> = {
@@ -48,15 +52,18 @@ const URL_PROPS: Record<string, string> = { src: "assigns an element's src", hre
 const HTML_CALLS: Record<string, string> = { write: 'writes HTML with document.write()', writeln: 'writes HTML with document.writeln()', insertAdjacentHTML: 'inserts HTML (insertAdjacentHTML)', createContextualFragment: 'parses HTML (createContextualFragment)' };
 const GLOBALS = new Set(['window', 'globalThis', 'self', 'document', 'navigator', 'win', 'top', 'parent', 'frames']);
 const ELEMENT_CALLS = ['createElement', 'createElementNS', 'setAttribute', 'setAttributeNS'];
-/** Calls that set an object's properties by name: a way to an element's src or href without `=`. */
-const PROPERTY_SETTERS: Record<string, string> = {
-  assign: 'sets properties with Object.assign() on an object that has a src, href or innerHTML',
-  defineProperty: 'defines a property of an object that has a src, href or innerHTML',
-  defineProperties: 'defines properties of an object that has a src, href or innerHTML',
-  set: 'sets a property with Reflect.set() on an object that has a src, href or innerHTML',
+/**
+ * Calls that set an object's properties by name, a way to an element's src or href without `=`,
+ * by method and the object it must be called on (`Reflect.set`, not `map.set`).
+ */
+const PROPERTY_SETTERS: Record<string, { owner: string; what: string }> = {
+  assign: { owner: 'Object', what: 'sets properties with Object.assign() on an object that has a src, href or innerHTML' },
+  defineProperty: { owner: 'Object', what: 'defines a property of an object that has a src, href or innerHTML' },
+  defineProperties: { owner: 'Object', what: 'defines properties of an object that has a src, href or innerHTML' },
+  set: { owner: 'Reflect', what: 'sets a property with Reflect.set() on an object that has a src, href or innerHTML' },
 };
-/** The objects whose PROPERTY_SETTERS are meant: `Reflect.set`, not `map.set` (the prefilter looks for `Reflect`). */
-const SETTER_OWNERS: Record<string, string> = { assign: 'Object', defineProperty: 'Object', defineProperties: 'Object', set: 'Reflect' };
+/** The word of each setter's call the prefilter looks for: the method's name, but `Reflect` for `set`, which every Map has. */
+const SETTER_WORDS = Object.entries(PROPERTY_SETTERS).map(([name, { owner }]) => (owner === 'Reflect' ? owner : name));
 
 /** Comments that may stand between two tokens. */
 const GAP = String.raw`\s*(?:\/\*[^]*?\*\/\s*|\/\/[^\n]*\n\s*)*`;
@@ -73,7 +80,7 @@ const GAP = String.raw`\s*(?:\/\*[^]*?\*\/\s*|\/\/[^\n]*\n\s*)*`;
  */
 const MAY_REACH = new RegExp(
   [
-    String.raw`\b(?:${[...Object.keys(SENDERS), ...Object.keys(URL_PROPS), ...Object.keys(HTML_CALLS), ...GLOBALS, ...ELEMENT_CALLS, ...Object.keys(PROPERTY_SETTERS).filter((k) => k !== 'set'), 'Reflect', 'send'].join('|')})\b`,
+    String.raw`\b(?:${[...Object.keys(SENDERS), ...Object.keys(URL_PROPS), ...Object.keys(HTML_CALLS), ...GLOBALS, ...ELEMENT_CALLS, ...SETTER_WORDS, 'send'].join('|')})\b`,
     String.raw`\bimport${GAP}\(`,
     // An assignment to `o[k]`, to a target in parentheses (`(o[k] as T) = v`), or by destructuring.
     String.raw`[\])}]${GAP}!?${GAP}\+?=(?![=>])`,
@@ -160,7 +167,7 @@ function isValueReference(n: Node): boolean {
 }
 
 /** A way `n` reaches the network around the egress point, if it is one. */
-function networkUse(n: Node, add: (at: Node, what: string, object?: Node) => void): void {
+function networkUse(n: Node, add: Report): void {
   switch (n.kind) {
     case SyntaxKind.Identifier: {
       const name = (n as Named).text;
@@ -209,7 +216,7 @@ function networkUse(n: Node, add: (at: Node, what: string, object?: Node) => voi
 const COMPUTED_ASSIGNMENT = 'assigns a computed property of an object that has a src, href or innerHTML';
 
 /** An assignment to `o.src` (a use), or to `o[k]` (a use if o can have a src: the checker decides). */
-function assignedMember(target: Node, at: Node, add: (at: Node, what: string, object?: Node) => void): void {
+function assignedMember(target: Node, at: Node, add: Report): void {
   const name = memberName(target);
   if (name !== undefined && Object.hasOwn(URL_PROPS, name)) add(at, URL_PROPS[name]);
   else if (name === undefined && target.kind === SyntaxKind.ElementAccessExpression) add(at, COMPUTED_ASSIGNMENT, (target as Element).expression);
@@ -219,7 +226,7 @@ function assignedMember(target: Node, at: Node, add: (at: Node, what: string, ob
 const WRAPPERS = new Set([SyntaxKind.ParenthesizedExpression, SyntaxKind.NonNullExpression, SyntaxKind.AsExpression, SyntaxKind.SatisfiesExpression, SyntaxKind.TypeAssertionExpression]);
 
 function unwrapped(n: Node): Node {
-  while (WRAPPERS.has(n.kind)) n = (n as Node & { expression: Node }).expression;
+  while (WRAPPERS.has(n.kind)) n = (n as Wrapper).expression;
   return n;
 }
 
@@ -234,7 +241,7 @@ function assignedTargets(left: Node, out: Node[] = []): Node[] {
     return out;
   }
   t.forEachChild((c) => {
-    if (c.kind === SyntaxKind.SpreadElement || c.kind === SyntaxKind.SpreadAssignment) assignedTargets((c as Node & { expression: Node }).expression, out);
+    if (c.kind === SyntaxKind.SpreadElement || c.kind === SyntaxKind.SpreadAssignment) assignedTargets((c as Wrapper).expression, out);
     else if (c.kind === SyntaxKind.PropertyAssignment) assignedTargets((c as Property).initializer, out);
     else if (c.kind !== SyntaxKind.BinaryExpression && c.kind !== SyntaxKind.ShorthandPropertyAssignment && c.kind !== SyntaxKind.OmittedExpression) assignedTargets(c, out);
     return undefined;
@@ -261,13 +268,14 @@ function mayHoldUrlProp(o: Node | undefined): boolean {
 }
 
 /** `Object.assign(o, …)`, `Object.defineProperty(o, k, …)`, `Object.defineProperties(o, …)`, `Reflect.set(o, k, …)` that may set a src or href of o. */
-function propertySetter(call: Call, name: string, add: (at: Node, what: string, object?: Node) => void): void {
+function propertySetter(call: Call, name: string, add: Report): void {
   const owner = (call.expression as Access).expression;
   const [target, ...rest] = call.arguments;
-  if (!target || owner.kind !== SyntaxKind.Identifier || (owner as Named).text !== SETTER_OWNERS[name]) return;
+  const setter = PROPERTY_SETTERS[name];
+  if (!target || owner.kind !== SyntaxKind.Identifier || (owner as Named).text !== setter.owner) return;
   const key = text(rest[0]); // the key argument: a string literal, else computed
   const may = name === 'assign' || name === 'defineProperties' ? rest.some(mayHoldUrlProp) : key === undefined || Object.hasOwn(URL_PROPS, key);
-  if (may) add(call, PROPERTY_SETTERS[name], target);
+  if (may) add(call, setter.what, target);
 }
 
 /** The nearest enclosing object literal's `sends: '<literal>'`, if any. */

@@ -41,9 +41,8 @@ export class Staging {
   private readonly outDir: string;
   private readonly dir: string;
   private readonly tops = new Set<string>();
-  /** The first folder the staging created: outDir itself when it did not exist, so a failed first build leaves none. */
+  /** The first folder the staging created (set once it has been made): outDir itself when it did not exist, so a failed first build leaves none. */
   private created: string | undefined;
-  private opened = false;
   /** Discarded: what is still being made for this build (esbuild goes on after a failure) is not written. */
   private closed = false;
 
@@ -55,10 +54,10 @@ export class Staging {
   /** Writes one file (path relative to outDir, `/`-separated) into the staging folder. */
   write(path: string, content: string): void {
     if (this.closed) return;
-    if (!this.opened) {
+    if (this.created === undefined) {
       sweepStale(this.outDir);
-      this.created = mkdirSync(this.dir, { recursive: true });
-      this.opened = true;
+      // Never undefined: the staging folder's name is new, so mkdirSync always creates something.
+      this.created = mkdirSync(this.dir, { recursive: true }) ?? this.dir;
     }
     const full = join(this.dir, path);
     mkdirSync(dirname(full), { recursive: true });
@@ -100,6 +99,6 @@ export class Staging {
   discard(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.opened) rmSync(this.created ?? this.dir, { recursive: true, force: true });
+    if (this.created !== undefined) rmSync(this.created, { recursive: true, force: true });
   }
 }

@@ -52,14 +52,25 @@ async function push(p: Page, entry: Record<string, unknown>): Promise<void> {
   await p.evaluate((e) => (window as unknown as { appEventData: unknown[] }).appEventData.push(e), entry);
 }
 
-/** What the TrustArc-kind notice does on a choice: write its cookies, then post its message. */
+/**
+ * What the TrustArc-kind notice does on a choice: write its cookies, then post its message.
+ * Resolves once the container has read the choice, so the next push sees it. The container's
+ * listener, added first, runs first and reads the cookies in a 0 ms timer; ours queues its own
+ * 0 ms timer after it. Without this wait a push could reach the page before the message did
+ * (CDP's evaluate and the posted message are separate tasks), and be judged by the old choice.
+ */
 async function choose(p: Page, accept: boolean): Promise<void> {
-  await p.evaluate((all) => {
-    const levels = all ? '0,1,2' : '0';
-    document.cookie = `notice_gdpr_prefs=${encodeURIComponent(`${levels}:`)}; path=/`;
-    document.cookie = `cmapi_cookie_privacy=${encodeURIComponent(`permit ${all ? '1,2,3' : '1'}`)}; path=/`;
-    window.postMessage(JSON.stringify({ source: 'preference_manager', message: 'submit_preferences' }), '*');
-  }, accept);
+  await p.evaluate(
+    (all) =>
+      new Promise<void>((resolve) => {
+        const levels = all ? '0,1,2' : '0';
+        document.cookie = `notice_gdpr_prefs=${encodeURIComponent(`${levels}:`)}; path=/`;
+        document.cookie = `cmapi_cookie_privacy=${encodeURIComponent(`permit ${all ? '1,2,3' : '1'}`)}; path=/`;
+        window.addEventListener('message', () => setTimeout(resolve, 0), { once: true });
+        window.postMessage(JSON.stringify({ source: 'preference_manager', message: 'submit_preferences' }), '*');
+      }),
+    accept,
+  );
 }
 
 describe('consent under a strict CSP in Chromium', () => {

@@ -52,6 +52,18 @@ export const MANGLED_PROPS = [
   'isClientSideId',
   'visitStarted',
   'takeAbandoned',
+  // The start-up configuration the generated entry writes (runtime/core/start.ts; `dataElements`
+  // stays, graph.json's word), the egress policy's (runtime/core/egress.ts), the data layer's
+  // hooks (runtime/core/data-layer.ts) and a hit's technology fields (runtime/analytics/beacon.ts).
+  'domains',
+  'egress',
+  'exempt',
+  'redact',
+  'strip',
+  'attachWhen',
+  'beforeEvent',
+  'onWindow',
+  'technology',
 ] as const;
 
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */

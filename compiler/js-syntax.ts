@@ -1,11 +1,10 @@
 import { parse } from 'acorn';
 
-// The compiler's JavaScript-syntax helpers for acorn's (ESTree) tree, one home for the bundles'
-// rewrites of project modules (phases/5-emit/: viewer-only metadata, pure marks, the site
-// configuration's cut); the build's stripped modules, which the declaration hashes share with the
-// bundles, are read from swc's tree (./swc-syntax.ts). Parsing is the costly part (acorn runs cold
-// in a build, about 2 ms a kilobyte), so a caller that has a module's tree passes it on rather than
-// parse again.
+// The compiler's JavaScript-syntax helpers, one home for the phases that read project modules as
+// JavaScript: the declaration hashes (phases/3-graph/hashes/), the stripped modules they share with
+// the bundles, and the bundles' rewrites of project modules (phases/5-emit/: viewer-only metadata,
+// pure marks, the site configuration's cut). Parsing is the costly part (acorn runs cold in a build,
+// about 2 ms a kilobyte), so a caller that has a module's tree passes it on rather than parse again.
 
 /** An acorn (ESTree) node: its type, its source range, and its fields. */
 export interface AstNode {

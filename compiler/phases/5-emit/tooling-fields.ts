@@ -1,6 +1,6 @@
-import type { Expression, Module } from '@swc/core';
+import type { Expression, Module, ObjectExpression } from '@swc/core';
 import { blankRanges } from '../../js-syntax';
-import { parseWithPositions, swcKeyName as keyName, swcPropertyRange as propertyRange, swcPropertySpan, type SwcProp as Prop } from '../../swc-syntax';
+import { parseWithPositions } from './swc-positions';
 
 // A step (condition, action or event source: an object with a `kind`) carries two fields that
 // only tooling reads, in Node: `params` (the compiler's checks, graph.json, the viewer) and an
@@ -11,13 +11,15 @@ import { parseWithPositions, swcKeyName as keyName, swcPropertyRange as property
 // and blanking (not cutting) keeps esbuild's source map exact for swc to chain.
 // swc parses the bundle, on Node's thread pool: acorn took ~0.3 s CPU a bundle, cold, on the
 // build's main thread, which the build's longest path runs on. Its positions are converted to
-// the text's own (compiler/swc-syntax.ts).
+// the text's own (./swc-positions.ts).
 
 /** Runtime names the blanking looks for, as they appear in the bundle (after property mangling). */
 export interface StepFieldNames {
   kind: string;
   sends: string;
 }
+
+type Prop = ObjectExpression['properties'][number];
 
 /** Parentheses do not change what a value is (acorn, which this replaced, kept none). */
 const bare = (node: Expression): Expression => (node.type === 'ParenthesisExpression' ? bare(node.expression) : node);
@@ -34,12 +36,27 @@ function inert(expression: Expression): boolean {
   return false;
 }
 
+/** The static name of a property or method (`k: v`, `k`, `k() {}`; not a getter or setter), if it has one. */
+function keyName(prop: Prop): string | undefined {
+  if (prop.type === 'Identifier') return prop.value;
+  if (prop.type !== 'KeyValueProperty' && prop.type !== 'MethodProperty') return undefined;
+  return prop.key.type === 'Identifier' || prop.key.type === 'StringLiteral' ? prop.key.value : undefined;
+}
+
 /** The name and value of a plain `key: value` (or shorthand) property. */
 function plain(prop: Prop): { name: string; value: Expression } | undefined {
   const name = keyName(prop);
   if (name === undefined) return undefined;
   if (prop.type === 'Identifier') return { name, value: prop };
   return prop.type === 'KeyValueProperty' ? { name, value: prop.value } : undefined;
+}
+
+/** A property's position in swc's terms (its key to its value's end). */
+function span(prop: Prop): { start: number; end: number } | undefined {
+  if (prop.type === 'Identifier') return prop.span;
+  // Every value droppable() accepts has a span (JSX, which may not, is never inert).
+  if (prop.type !== 'KeyValueProperty' || !('span' in prop.value)) return undefined;
+  return { start: prop.key.span.start, end: prop.value.span.end };
 }
 
 function droppable(prop: Prop, names: StepFieldNames): boolean {
@@ -74,14 +91,37 @@ function stepLiterals(program: Module, names: StepFieldNames): { props: Prop[]; 
   return found;
 }
 
+const BLANK = /\s+|\/\/[^\n\r\u2028\u2029]*|\/\*[\s\S]*?\*\//y;
+const TRAILING_COMMA = /\s*,/y;
+
+/** Skips white space and comments from `i`. */
+function skipBlank(js: string, i: number): number {
+  for (BLANK.lastIndex = i; BLANK.exec(js); ) i = BLANK.lastIndex;
+  return i;
+}
+
+/**
+ * The range of a property, `start` to `end`, with its separating comma, so that blanking any
+ * subset of an object's properties leaves valid syntax: up to the next property's first token,
+ * or, for the last property, through a trailing comma.
+ */
+function propertyRange(js: string, start: number, end: number, last: boolean): [number, number] {
+  if (last) {
+    TRAILING_COMMA.lastIndex = end;
+    return [start, TRAILING_COMMA.exec(js) ? TRAILING_COMMA.lastIndex : end];
+  }
+  const comma = skipBlank(js, end);
+  if (js[comma] !== ',') throw new Error(`tooling fields: no comma after the property at ${start}`);
+  return [start, skipBlank(js, comma + 1)];
+}
+
 /** Source ranges (of `js`) of the tooling-only fields of every step literal in a bundle's code. */
 export async function toolingFieldRanges(js: string, names: StepFieldNames): Promise<[number, number][]> {
   const { program, index } = await parseWithPositions(js);
   const ranges: [number, number][] = [];
   for (const { props, drop } of stepLiterals(program, names)) {
     for (const i of drop) {
-      // Every value droppable() accepts has a span.
-      const { start, end } = swcPropertySpan(props[i])!;
+      const { start, end } = span(props[i])!;
       ranges.push(propertyRange(js, index(start), index(end), i === props.length - 1));
     }
   }

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Options } from '@swc/core';
-import { parseWithPositions } from '../../../swc-syntax';
-import { swcViewerOnlyRanges } from '../../../viewer-only';
+import { parseModule } from '../../../js-syntax';
+import { viewerOnlyRanges } from '../../../viewer-only';
 import { rawModule, readModule, type Module } from './read-module';
 
-// Project modules read once per build: each is stripped of its types and parsed by swc once, and
-// that one parse serves both the declaration hashes (its statements) and the bundles without debug
-// logging (its JavaScript, source map and viewer-only properties; 5-emit/bundle.ts). swc parses on
-// Node's thread pool (compiler/swc-syntax.ts): acorn, cold on the main thread, took ~0.15 s CPU
-// for this container's 160 modules, swc ~0.05 s.
+// Project modules read once per build: each is stripped of its types by swc and parsed by acorn
+// once, and that one parse serves both the declaration hashes (its statements) and the bundles
+// without debug logging (its JavaScript, source map and viewer-only properties; 5-emit/bundle.ts).
 // At 5,000 rules the bundles' own esbuild transform and parse per module cost about 3 s of CPU.
 
 /** TypeScript to JavaScript: types and comments out, whitespace minified; names and syntax kept as written. */
@@ -47,8 +45,8 @@ async function readStripped(abs: string): Promise<StrippedModule> {
   try {
     const options = { ...STRIP, sourceFileName: basename(abs), jsc: { ...STRIP.jsc, parser: { syntax: 'typescript' as const, tsx: extname(abs).endsWith('x') } } };
     const { code, map } = await transform(source, options);
-    const parsed = await parseWithPositions(code);
-    return { module: readModule(code, parsed), js: { code, map: map!, viewerOnly: swcViewerOnlyRanges(code, parsed) } };
+    const program = parseModule(code);
+    return { module: readModule(code, program), js: { code, map: map!, viewerOnly: viewerOnlyRanges(code, program) } };
   } catch {
     // A module that does not parse fails the build elsewhere; its text stands for its hash.
     return { module: rawModule(source) };

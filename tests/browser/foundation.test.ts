@@ -37,7 +37,7 @@ describe('the prod bundle in Chromium', () => {
     await page.goto('https://www.firm.example/demo/prod');
     expect(await page.evaluate(() => (window as unknown as { tagc: { buildInfo: { environment: string } } }).tagc.buildInfo.environment)).toBe('prod');
     await page.evaluate(() => (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'Page Load Completed' }));
-    await expect.poll(() => server.received.filter((r) => r.url.startsWith('/b/ss/')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => server.received.filter((r) => r.url.startsWith('/b/ss/')).length).toBeGreaterThan(0);
     const beacon = new URL(server.received.find((r) => r.url.startsWith('/b/ss/'))!.url, 'https://metrics.firm.example');
     expect(beacon.pathname).toMatch(/^\/b\/ss\/firmprod\//);
     expect(beacon.searchParams.get('pageName')).toBe('demo > Home');

@@ -1,11 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
 import { routeOwnHostsTo } from '../../compiler/bench/route-hosts';
-import type { Manifest } from '../../compiler/graph-types';
+import type { Graph, Manifest } from '../../compiler/graph-types';
 import type { ReceivedRequest, RunningServer } from '../../compiler/serve/server';
 import { site } from '../../rules/site.config';
 import { startBrowserSite, type BrowserSite } from '../helpers/browser-site';
+import { realBuild } from '../helpers/real-build';
 
 // Spec §6 in real Chromium under a strict CSP (nonce + strict-dynamic, no unsafe-inline, no
 // unsafe-eval): a visitor who declined sends nothing of analytics or advertising; after accepting
@@ -23,6 +26,10 @@ function page(): string {
   return `<!doctype html><html><head><meta charset="utf-8">
 <script nonce="${NONCE}">
   window.__violations = [];
+  // Every rule the container reaches, and every one it has done with (skipped, completed or failed).
+  var judged = window.__judged = { triggered: 0, settled: 0 };
+  var settle = function () { judged.settled++; };
+  window.__tagcMonitors = [{ ruleTriggered: function () { judged.triggered++; }, ruleSkipped: settle, ruleCompleted: settle, actionFailed: settle }];
   document.addEventListener('securitypolicyviolation', function (e) { window.__violations.push(e.violatedDirective + ' ' + e.blockedURI); });
   window.appEventData = [{ event: 'Page Load Started', page: { pageName: 'us > funds', siteAudience: 'advisor', siteCountry: 'us', siteLanguage: 'en' } }];
 </script>
@@ -47,6 +54,34 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => browserSite?.close());
+
+/** How many prod rules run on these events (each is reached once per push). */
+function rulesOn(events: string[]): number {
+  const graph = JSON.parse(readFileSync(join(realBuild(), manifest.environments.prod!.graph), 'utf8')) as Graph;
+  return graph.events.filter((e) => events.includes(e.key)).reduce((n, e) => n + e.rules.length, 0);
+}
+
+/**
+ * Resolves once the container has judged at least `rules` rules since the page loaded, each
+ * one reached done with, and the requests the context started have all ended: what it sent for
+ * them has reached the server by then.
+ */
+async function settled(p: Page, inFlight: () => number, rules: number): Promise<void> {
+  await p.waitForFunction((n) => {
+    const j = (window as unknown as { __judged: { triggered: number; settled: number } }).__judged;
+    return j.triggered >= n && j.settled === j.triggered;
+  }, rules);
+  await expect.poll(inFlight).toBe(0);
+}
+
+/** The count of the context's requests under way. */
+function requestsInFlight(context: BrowserContext): () => number {
+  let n = 0;
+  context.on('request', () => n++);
+  context.on('requestfinished', () => n--);
+  context.on('requestfailed', () => n--);
+  return () => n;
+}
 
 async function push(p: Page, entry: Record<string, unknown>): Promise<void> {
   await p.evaluate((e) => (window as unknown as { appEventData: unknown[] }).appEventData.push(e), entry);
@@ -77,9 +112,12 @@ describe('consent under a strict CSP in Chromium', () => {
   it('sends nothing gated after a decline, the expected requests after accepting, and causes no CSP violation', async () => {
     const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
     await routeOwnHostsTo(context, server, { hosts: browserSite.site.hosts, allHosts: true });
+    const inFlight = requestsInFlight(context);
     const p = await context.newPage();
     await p.goto('https://www.firm.example/funds.html');
     expect(await p.evaluate(() => typeof (window as unknown as { tagc?: unknown }).tagc)).toBe('object');
+    // Start-up's rules: Library Loaded, the queued Page Load Started, DOM ready, window loaded.
+    const startUp = rulesOn(['@libraryLoaded', 'Page Load Started', '@domReady', '@windowLoaded']);
 
     // No stored decision: the visitor declines in the notice.
     await choose(p, false);
@@ -88,7 +126,9 @@ describe('consent under a strict CSP in Chromium', () => {
     await push(p, { event: 'Page Load Completed' });
     await push(p, { event: 'CTA Clicked', linkInfo: { linkId: 'open-account', customLinkName: 'Open an account' } });
     await push(p, { event: 'Newsletter SignUp Completed', linkInfo: { customLinkName: 'Weekly' } });
-    await p.waitForTimeout(1500);
+    // Judged by the decline (not a fixed wait, which a loaded machine can outlast before the
+    // pushes are even handled, leaving nothing to check).
+    await settled(p, inFlight, startUp + rulesOn(['Page Load Completed', 'CTA Clicked', 'Newsletter SignUp Completed']));
     const afterDecline = server.received.slice(mark);
     expect(analytics(afterDecline).map((r) => r.url)).toEqual([]);
     expect(advertising(afterDecline).map((r) => r.url)).toEqual([]);
@@ -100,8 +140,8 @@ describe('consent under a strict CSP in Chromium', () => {
     await push(p, { event: 'Newsletter SignUp Completed', linkInfo: { customLinkName: 'Weekly' } });
     // Two link hits, one per push: image requests go out side by side, so they may arrive in either order.
     const linkHits = () => analytics(server.received.slice(mark2)).filter((r) => r.url.includes('pe=lnk_o'));
-    await expect.poll(() => linkHits().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    await expect.poll(() => advertising(server.received.slice(mark2)).filter((r) => r.url.includes('/ddm/activity/')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => linkHits().length).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => advertising(server.received.slice(mark2)).filter((r) => r.url.includes('/ddm/activity/')).length).toBeGreaterThan(0);
     const events = linkHits().map((r) => new URL(r.url, 'https://x').searchParams.get('events') ?? '');
     expect(events.filter((e) => e.includes('event61'))).toHaveLength(1);
     expect(events.filter((e) => e.includes('event25'))).toHaveLength(1);

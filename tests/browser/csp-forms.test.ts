@@ -82,9 +82,9 @@ describe('the policies tagc csp prints', () => {
     await push(p, { event: 'CTA Clicked', linkInfo: { linkId: 'open-account', customLinkName: 'Open an account' } });
     await push(p, { event: 'Newsletter SignUp Completed', linkInfo: { customLinkName: 'Weekly' } });
     const sent = () => server.received.slice(mark);
-    await expect.poll(() => sent().filter((r) => hostOf(r) === site.hosts.trackingServer).length, { timeout: 10_000 }).toBeGreaterThan(1);
-    await expect.poll(() => sent().filter((r) => hostOf(r) === site.pixels.activityHost).length, { timeout: 10_000 }).toBeGreaterThan(0);
-    await expect.poll(() => sent().filter((r) => hostOf(r).endsWith('tt.omtrdc.example')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sent().filter((r) => hostOf(r) === site.hosts.trackingServer).length).toBeGreaterThan(1);
+    await expect.poll(() => sent().filter((r) => hostOf(r) === site.pixels.activityHost).length).toBeGreaterThan(0);
+    await expect.poll(() => sent().filter((r) => hostOf(r).endsWith('tt.omtrdc.example')).length).toBeGreaterThan(0);
     expect(await p.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
     await context.close();
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentCookieFor, PAGE_LOAD_STARTED } from '../../compiler/bench/bench-page';
 import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
 import { routeOwnHostsTo } from '../../compiler/bench/route-hosts';
+import type { Graph } from '../../compiler/graph-types';
 import type { RunningServer } from '../../compiler/serve/server';
 import { startBrowserSite, type BrowserSite } from '../helpers/browser-site';
 import { realBuild } from '../helpers/real-build';
@@ -18,6 +19,8 @@ let site: BrowserSite;
 let server: RunningServer;
 let browser: Browser;
 let bundle: string;
+/** How many prod rules start-up triggers: those on Library Loaded, the queued Page Load Started, DOM ready and window loaded. */
+let startUpRules: number;
 
 /** [event, rule, n]: n numbers the synchronous runs (a microtask ends each), so a new n is a new task. */
 type Seen = [string, string, number][];
@@ -38,6 +41,8 @@ beforeAll(async () => {
   site = await startBrowserSite('startup-tasks', () => () => false);
   ({ server, browser } = site);
   bundle = readFileSync(join(realBuild(), site.manifest.environments.prod!.file), 'utf8');
+  const graph = JSON.parse(readFileSync(join(realBuild(), site.manifest.environments.prod!.graph), 'utf8')) as Graph;
+  startUpRules = graph.events.filter((e) => ['@libraryLoaded', PAGE_LOAD_STARTED.event, '@domReady', '@windowLoaded'].includes(e.key)).reduce((n, e) => n + e.rules.length, 0);
 }, 120_000);
 
 afterAll(() => site?.close());
@@ -63,7 +68,10 @@ window.__runs.scriptReturned = true;</script>
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${site.site.origin}/startup`, { waitUntil: 'load' });
-    await page.waitForTimeout(500);
+    // Start-up is over once every rule of its events has been reached (window loaded's, the last,
+    // are queued behind the slices at 4x): a fixed wait could read the runs of a sliced start-up
+    // still under way on a loaded machine.
+    await page.waitForFunction((n) => (window as unknown as { __runs: { seen: unknown[] } }).__runs.seen.length >= n, startUpRules, { timeout: 30_000 });
     return await page.evaluate(() => (window as unknown as { __runs: Load }).__runs);
   } finally {
     await context.close();

@@ -56,11 +56,59 @@ afterAll(async () => {
   removeContainer(BUILD);
 });
 
+/** A new page at `url`, its errors collected in `problems`. */
 async function open(url: string, viewport = DESKTOP): Promise<Page> {
   const page = await browser.newPage({ viewport });
   page.on('pageerror', (e) => problems.push(`${url}: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && problems.push(`${url}: ${m.text()}`));
   await page.goto(url);
+  return page;
+}
+
+/**
+ * Opens a route by its link: from another document a load, within the viewer's own a hash change
+ * (the viewer routes on hashchange, as a click on its link does), resolved once the route has
+ * rendered, so that what a test waits for is looked for in the new view, not the last one.
+ */
+async function follow(page: Page, url: string): Promise<void> {
+  const [base, hash] = url.split('#') as [string, string | undefined];
+  if (hash === undefined || page.url().split('#')[0] !== base) return void (await page.goto(url));
+  await page.evaluate(async (next) => {
+    if (window.location.hash === `#${next}`) return;
+    const changed = new Promise((resolve) => window.addEventListener('hashchange', resolve, { once: true }));
+    window.location.hash = next;
+    await changed;
+    // React renders a store change (useSyncExternalStore) in a microtask after the event's task.
+    await new Promise((resolve) => setTimeout(resolve));
+  }, hash);
+}
+
+/**
+ * One page per origin kept across the tests that only read what a route shows: each load of the
+ * viewer costs Chromium about 2 s of CPU, more than most of these tests' own steps. Closed with
+ * the browser. A test that needs a fresh document (what it fetched, where focus starts) opens its
+ * own page.
+ */
+const kept = new Map<string, Page>();
+
+/**
+ * The route `url` in the kept page of its origin at `viewport`. Through the Environments view
+ * first: a route change within one view keeps its component (React reuses it), and a test could
+ * find the last route's result there; mounted anew, the view starts as after a load.
+ */
+async function view(url: string, viewport = DESKTOP): Promise<Page> {
+  const { origin } = new URL(url);
+  const page = kept.get(origin);
+  if (!page) {
+    const opened = await open(url, viewport);
+    kept.set(origin, opened);
+    return opened;
+  }
+  const size = page.viewportSize();
+  if (size?.width !== viewport.width || size.height !== viewport.height) await page.setViewportSize(viewport);
+  const env = /#\/([^/?]+)/.exec(url)?.[1];
+  if (env && page.url().split('#')[0] === url.split('#')[0]) await follow(page, `${url.split('#')[0]}#/${env}/environments`);
+  await follow(page, url);
   return page;
 }
 
@@ -76,7 +124,7 @@ function eventToOpen(g: Graph) {
 describe('the viewer on the real build, in Chromium', () => {
   it('opens prod, finds a rule by searching, and shows its detail with the source file', async () => {
     const prod = graphs.prod!;
-    const page = await open(`${server.origin}/viewer/`);
+    const page = await view(`${server.origin}/viewer/`);
     await page.waitForSelector(`output[data-rows-total="${prod.rules.length}"]`);
     expect(await hash(page)).toBe('#/prod/rules');
     // The last rule in firing order: found by search even when it is far below the fold.
@@ -92,13 +140,12 @@ describe('the viewer on the real build, in Chromium', () => {
     expect(await hash(page)).toBe(`#/prod/rule/${target.id}`);
     expect(await page.locator('.facts dd').first().innerText()).toBe(target.file);
     await shot(page, 'rule-detail-1280');
-    await page.close();
   });
 
   it("opens an event's firing order: the rules in runtime order with what they send", async () => {
     const prod = graphs.prod!;
     const event = eventToOpen(prod);
-    const page = await open(`${server.origin}/viewer/#/prod/rules`);
+    const page = await view(`${server.origin}/viewer/#/prod/rules`);
     await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Firing order' }).click();
     await page.getByRole('navigation', { name: 'Events' }).getByRole('link', { name: `${event.label} ${event.rules.length} rule`, exact: false }).first().click();
     await page.waitForSelector('#firing-event');
@@ -111,12 +158,11 @@ describe('the viewer on the real build, in Chromium', () => {
     await shot(page, 'firing-order-1280');
     await page.setViewportSize(WIDE);
     await shot(page, 'firing-order-1920');
-    await page.close();
   });
 
   it('switches environment and keeps the view; the environments view has the manifest sizes', async () => {
     const event = eventToOpen(graphs.prod!);
-    const page = await open(`${server.origin}/viewer/#/prod/firing/${encodeURIComponent(event.key)}`, WIDE);
+    const page = await view(`${server.origin}/viewer/#/prod/firing/${encodeURIComponent(event.key)}`, WIDE);
     await page.waitForSelector('#firing-event');
     await page.getByRole('navigation', { name: 'Environment' }).getByRole('link', { name: 'test', exact: true }).click();
     await expect.poll(() => page.locator('#firing-event').innerText()).toBe(`On ${event.label} in test`);
@@ -138,7 +184,6 @@ describe('the viewer on the real build, in Chromium', () => {
     await page.getByRole('link', { name: 'prod', exact: true }).first().click();
     await expect.poll(() => page.locator('h3').filter({ hasText: 'What prod leaves out' }).count()).toBe(1);
     await shot(page, 'environments-1920');
-    await page.close();
   });
 
   it('fetches the graph code only once the Graph tab is pointed at or focused, before it is opened', async () => {
@@ -165,7 +210,7 @@ describe('the viewer on the real build, in Chromium', () => {
   it('draws the graph of an event and opens a rule from it', async () => {
     const prod = graphs.prod!;
     const event = eventToOpen(prod);
-    const page = await open(`${server.origin}/viewer/#/prod/graph?event=${encodeURIComponent(event.key)}`);
+    const page = await view(`${server.origin}/viewer/#/prod/graph?event=${encodeURIComponent(event.key)}`);
     await page.waitForSelector('.react-flow__node');
     expect(await page.locator('.react-flow__node .flow-rule').count()).toBe(event.rules.length);
     expect(await page.locator('.react-flow__edge').count()).toBeGreaterThanOrEqual(event.rules.length * 2);
@@ -180,7 +225,6 @@ describe('the viewer on the real build, in Chromium', () => {
     const zoom = await page.locator('.react-flow__viewport').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
     expect(zoom).toBeGreaterThan(0.5);
     await shot(page, 'graph-all-1920');
-    await page.close();
   });
 
   it('is usable from the keyboard: search, then sort by a column', async () => {
@@ -202,7 +246,7 @@ describe('the viewer on the real build, in Chromium', () => {
   });
 
   it('shows the other views without errors', async () => {
-    const page = await open(`${server.origin}/viewer/#/prod/data-elements`);
+    const page = await view(`${server.origin}/viewer/#/prod/data-elements`);
     for (const [view, name] of [
       ['data-elements', 'data-elements-1280'],
       ['schemas', 'schemas-1280'],
@@ -214,7 +258,6 @@ describe('the viewer on the real build, in Chromium', () => {
       await shot(page, name);
     }
     expect(await page.locator('.diagnostics li').count()).toBe(graphs.prod!.diagnostics.length);
-    await page.close();
     expect(problems).toEqual([]);
   });
 });
@@ -250,7 +293,7 @@ describe('Preview in Chromium', () => {
     page.locator(`table[data-event="Page Load Completed"] tr[data-outcome="${outcome}"]`).evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td:last-child')!.textContent!.trim()]));
 
   it('runs the advisor insights page view in prod with analytics consent: the fired rules and the decoded page view', async () => {
-    const page = await open(`${served.origin}${insights('all')}`, WIDE);
+    const page = await view(`${served.origin}${insights('all')}`, WIDE);
     await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
     const fired = (await rows(page, 'fired')).map(([rule]) => rule);
     expect(fired).toEqual(expect.arrayContaining(['analytics-page-view', 'pixel-meta-page-view']));
@@ -260,11 +303,10 @@ describe('Preview in Chromium', () => {
     expect(vars).toMatchObject({ 'eVar22 (pageName)': 'advisor > insights > Insights', pageName: 'advisor > insights > Insights', 'eVar117 (audienceExperience)': 'advisor' });
     expect(await page.getByRole('heading', { name: 'Pixels' }).isVisible()).toBe(true);
     await shot(page, 'preview-consent-all-1920');
-    await page.close();
   });
 
   it('runs it again without analytics consent: the page view rule skipped for the missing consent, no beacon', async () => {
-    const page = await open(`${served.origin}${insights('advertising,performance')}`, DESKTOP);
+    const page = await view(`${served.origin}${insights('advertising,performance')}`, DESKTOP);
     await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
     const skipped = Object.fromEntries(await rows(page, 'skipped'));
     expect(skipped['analytics-page-view']).toBe('needs analytics consent — not granted');
@@ -273,16 +315,19 @@ describe('Preview in Chromium', () => {
     await shot(page, 'preview-no-analytics-1280');
     // The form reruns from the page: a skipped path condition shows the values it compared.
     await page.getByLabel('Page URL').fill('https://www.firm.example/retirement/plan.html');
+    // The last run's result goes while the new one runs: waiting for it to go first, the wait
+    // below is for the new result, not the one already on screen.
+    const last = await page.waitForSelector('[data-preview-done]');
     await page.getByRole('button', { name: 'Run preview' }).click();
     await expect.poll(() => hash(page)).toContain('url=https://www.firm.example/retirement/plan.html');
+    await page.waitForFunction((el) => !el.isConnected, last);
     await page.waitForSelector('[data-preview-done]');
-    await page.close();
     expect(problems).toEqual([]);
   });
 
   it('runs a project scenario picked from the list, and the link names it', async () => {
     const scenario = (await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'))).find((l) => !l.environments || l.environments.includes('prod'))!.scenario;
-    const page = await open(`${served.origin}/viewer/#/prod/preview`);
+    const page = await view(`${served.origin}/viewer/#/prod/preview`);
     const picker = page.getByLabel('Scenario');
     await picker.selectOption(scenario.name);
     expect(await page.getByLabel('Page URL').isDisabled()).toBe(true);
@@ -290,12 +335,11 @@ describe('Preview in Chromium', () => {
     await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
     expect(await query(page)).toEqual({ scenario: scenario.name });
     expect(await page.locator('tr[data-outcome]').count()).toBeGreaterThan(0);
-    await page.close();
   });
 
   it("lists as written only the cookies the bundle wrote, not a scenario's own", async () => {
     const scenario = (await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'))).find((l) => l.scenario.cookies && Object.keys(l.scenario.cookies).length > 1 && (!l.environments || l.environments.includes('prod')))!.scenario;
-    const page = await open(`${served.origin}/viewer/#/prod/preview?scenario=${scenario.name}`);
+    const page = await view(`${served.origin}/viewer/#/prod/preview?scenario=${scenario.name}`);
     await page.waitForSelector('[data-preview-done]', { timeout: 30_000 });
     const rows = (kind: string) => page.locator(`table[data-cookies="${kind}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent!, tr.querySelector('td')!.textContent!] as const));
     const written = new Map(await rows('written'));
@@ -307,15 +351,13 @@ describe('Preview in Chromium', () => {
     }
     expect(preset.size).toBeGreaterThan(0);
     expect(written.size).toBeGreaterThan(0);
-    await page.close();
   });
 
   it('says that Preview needs tagc serve where the viewer is served as static files', async () => {
     const before = problems.length;
-    const page = await open(`${server.origin}${insights('all')}`);
+    const page = await view(`${server.origin}${insights('all')}`);
     const note = page.getByRole('note');
     await expect.poll(() => note.textContent()).toContain('Preview needs tagc serve');
-    await page.close();
     // The one expected error: the browser logs the probe of the absent endpoint (HTTP 404).
     const logged = problems.splice(before);
     expect(logged.length).toBeLessThanOrEqual(2);
@@ -328,7 +370,7 @@ describe('Compare in Chromium', () => {
     const ids = (env: string) => new Set(graphs[env]!.rules.map((r) => r.id));
     const prod = ids('prod');
     const test = ids('test');
-    const page = await open(`${server.origin}/viewer/#/prod/compare`);
+    const page = await view(`${server.origin}/viewer/#/prod/compare`);
     await page.getByLabel('Compare prod of this build with').selectOption('env:test');
     await page.waitForSelector('[data-compare-done]');
     expect(await query(page)).toEqual({ base: 'env:test' });
@@ -337,20 +379,18 @@ describe('Compare in Chromium', () => {
     expect(await names('added')).toEqual([...prod].filter((id) => !test.has(id)).sort());
     expect(await names('removed')).not.toEqual([]);
     await shot(page, 'compare-prod-test-1280');
-    await page.close();
     expect(problems).toEqual([]);
   });
 });
 
 describe('Compare stg against prod in Chromium', () => {
   it('lists the QA rule and the hosted validation script that stg runs and prod does not, and the host only stg contacts', async () => {
-    const page = await open(`${server.origin}/viewer/#/stg/compare?base=env:prod`);
+    const page = await view(`${server.origin}/viewer/#/stg/compare?base=env:prod`);
     await page.waitForSelector('[data-compare-done]');
     const added = await page.locator('ul[data-kind="Rules"] li[data-change="added"]').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-name')));
     expect(added).toEqual(expect.arrayContaining(['analytics-qa', 'script-hosted-validation']));
     expect(await page.locator('li', { hasText: 'new: qa.firm.example' }).count()).toBeGreaterThan(0);
     await shot(page, 'compare-stg-prod-1280');
-    await page.close();
     expect(problems).toEqual([]);
   });
 });
@@ -361,7 +401,7 @@ describe('Compare from a tagc diff report in Chromium', () => {
   const REPORT = DIFF_REPORT;
 
   it("shows the report's structure and, per changed scenario, the request parameters by their mapping names", async () => {
-    const page = await open(`${server.origin}/viewer/#/prod/compare?base=report:${REPORT}`, WIDE);
+    const page = await view(`${server.origin}/viewer/#/prod/compare?base=report:${REPORT}`, WIDE);
     await page.waitForSelector('[data-report-done]');
     expect(await page.locator('ul[data-kind="Data elements"] li[data-change="changed"]').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-name')))).toEqual(['pageName']);
     const scenario = page.locator('section[data-scenario="advisor-faqs"]');
@@ -369,24 +409,21 @@ describe('Compare from a tagc diff report in Chromium', () => {
     const v22 = await scenario.locator('tr[data-param="v22"]').first().evaluate((tr) => [...tr.children].map((c) => c.textContent));
     expect(v22).toEqual(['eVar22 (pageName)', 'advisor > faqs > FAQs', 'advisor > faqs > Frequently Asked Questions']);
     await shot(page, 'compare-diff-report-1920');
-    await page.close();
     // An environment the report leaves out says so.
-    const dev = await open(`${server.origin}/viewer/#/dev/compare?base=report:${REPORT}`);
+    const dev = await view(`${server.origin}/viewer/#/dev/compare?base=report:${REPORT}`);
     await dev.waitForSelector('[data-report-done]');
     expect(await dev.locator('[data-report-done]').textContent()).toContain('The report does not cover dev; it covers prod, stg.');
-    await dev.close();
     expect(problems).toEqual([]);
   });
 
   it('opens a report chosen from disk, and refuses a file of another shape with where it differs', async () => {
-    const page = await open(`${server.origin}/viewer/#/stg/compare`);
+    const page = await view(`${server.origin}/viewer/#/stg/compare`);
     const input = page.getByLabel(/Or open a tagc diff report/);
     await input.setInputFiles({ name: 'graph.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(graphs.prod)) });
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^The report could not be opened: graph\.json is not a tagc diff report \(--format json\) this viewer can show: format: expected a number/);
     await input.setInputFiles(join(REPO, 'tests', 'fixtures', 'diff', 'page-name-report.json'));
     await page.waitForSelector('section[data-scenario="advisor-faqs"]');
     expect(await query(page)).toEqual({ base: 'report:local:page-name-report.json' });
-    await page.close();
     expect(problems).toEqual([]);
   });
 });
@@ -394,23 +431,6 @@ describe('Compare from a tagc diff report in Chromium', () => {
 describe('accessibility of every view, axe-core in Chromium', () => {
   const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   type Finding = { id: string; impact: string | null; nodes: number; help: string; first: string };
-
-  /**
-   * Opens a view by its link: from another document a load, within the viewer's own a hash change
-   * (the viewer routes on hashchange, as a click on its link does), resolved once the route has
-   * rendered, so that `ready` is looked for in the new view, not the last one.
-   */
-  async function follow(page: Page, url: string): Promise<void> {
-    const [base, hash] = url.split('#') as [string, string];
-    if (page.url().split('#')[0] !== base) return void (await page.goto(url));
-    await page.evaluate(async (next) => {
-      const changed = new Promise((resolve) => window.addEventListener('hashchange', resolve, { once: true }));
-      window.location.hash = next;
-      await changed;
-      // React renders a store change (useSyncExternalStore) in a microtask after the event's task.
-      await new Promise((resolve) => setTimeout(resolve));
-    }, hash);
-  }
 
   async function audit(page: Page): Promise<Finding[]> {
     // Once per document: the script stays loaded across the viewer's hash changes.
@@ -436,22 +456,22 @@ describe('accessibility of every view, axe-core in Chromium', () => {
       ['environments', `${server.origin}/viewer/#/prod/environments`, '.env-table'],
       ['diagnostics', `${server.origin}/viewer/#/prod/diagnostics`, 'main section h2'],
       ['preview (static)', `${server.origin}/viewer/#/prod/preview`, '.notice'],
-      ['preview (served, result)', `${served.origin}/viewer/#/prod/preview?url=${encodeURIComponent('https://www.firm.example/advisor/insights.html')}&consent=all&push=${encodeURIComponent('{"event":"Page Load Completed"}')}`, '[data-preview-done]'],
-      ['preview (scenario, preset and written cookies)', `${served.origin}/viewer/#/prod/preview?scenario=advisor-generic-user`, 'table[data-cookies="preset"]'],
       ['compare (prod with test)', `${server.origin}/viewer/#/prod/compare?base=env:test`, '[data-compare-done]'],
       ['compare (tagc diff report)', `${server.origin}/viewer/#/prod/compare?base=report:${DIFF_REPORT}`, '[data-report-done]'],
       ['releases (not published)', `${server.origin}/viewer/#/prod/releases`, '.notice'],
       ['unknown environment', `${server.origin}/viewer/#/qa/rules`, '[role="alert"]'],
+      // Last, those of tagc serve's origin (the Preview tests' page): axe-core loaded once per document.
+      ['preview (served, result)', `${served.origin}/viewer/#/prod/preview?url=${encodeURIComponent('https://www.firm.example/advisor/insights.html')}&consent=all&push=${encodeURIComponent('{"event":"Page Load Completed"}')}`, '[data-preview-done]'],
+      ['preview (scenario, preset and written cookies)', `${served.origin}/viewer/#/prod/preview?scenario=advisor-generic-user`, 'table[data-cookies="preset"]'],
     ];
     const report: Record<string, Finding[]> = {};
     for (const viewport of [{ width: 1024, height: 768 }]) {
-      const page = await browser.newPage({ viewport });
       for (const [name, url, ready] of views) {
-        await follow(page, url);
+        // Each view mounted anew (view()), so that `ready` cannot be found in the last one.
+        const page = await view(url, viewport);
         await page.waitForSelector(ready, { timeout: 30_000 });
         report[`${name} @${viewport.width}`] = await audit(page);
       }
-      await page.close();
     }
     writeFileSync(join(ARTIFACTS, 'axe-report.json'), JSON.stringify(report, null, 2));
     const blocking = Object.entries(report).flatMap(([view, list]) => list.filter((f) => f.impact === 'serious' || f.impact === 'critical').map((f) => `${view}: ${f.id} (${f.impact}, ${f.nodes} nodes): ${f.help}; first: ${f.first}`));

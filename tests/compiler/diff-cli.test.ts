@@ -95,7 +95,7 @@ describe('tagc diff', () => {
     // The temporary worktree and build folders are gone.
     expect(git(root, ['worktree', 'list']).trim().split('\n')).toHaveLength(1);
     expect(existsSync(join(root, '.tagc-tmp')) ? readdirSync(join(root, '.tagc-tmp')) : []).toEqual([]);
-  }, 60_000);
+  });
 
   it('names the scenario, its environments and the page-name change with the mapping names in markdown', async () => {
     writeFileSync(join(root, RULE), pageRule('advisor > faqs > Frequently Asked Questions'));
@@ -111,7 +111,7 @@ describe('tagc diff', () => {
     expect(out).toMatch(/\| prod \| [\d,]+ B \| [\d,]+ B \| \+\d+ B \| \+44 B \|/);
     // Without consent nothing is sent, so that scenario does not change.
     expect(out).not.toContain('faqs-no-consent');
-  }, 60_000);
+  });
 
   it('carries the same facts as JSON', async () => {
     writeFileSync(join(root, RULE), pageRule('advisor > faqs > Frequently Asked Questions'));
@@ -127,7 +127,7 @@ describe('tagc diff', () => {
       { key: 'pageName', label: 'pageName', base: 'advisor > faqs > FAQs', head: 'advisor > faqs > Frequently Asked Questions' },
       { key: 'v22', label: 'eVar22 (pageName)', base: 'advisor > faqs > FAQs', head: 'advisor > faqs > Frequently Asked Questions' },
     ]);
-  }, 60_000);
+  });
 
   it('lists a pixel on a new host and exits 1 with --fail-on new-host (0 without)', async () => {
     writeFileSync(join(root, PIXEL_RULE), pixelRule('ad.pixels.example'));
@@ -141,7 +141,7 @@ describe('tagc diff', () => {
     expect(failing.err).toContain('tagc diff: fails on new-host (prod: ad.pixels.example)');
     const passing = await tagcDiff('--base', 'HEAD', '--env', 'prod', '--fail-on', 'removed-rule,consent');
     expect(passing.code).toBe(0);
-  }, 90_000);
+  });
 
   it('compares two build folders, structure only with --no-scenarios', async () => {
     const dirs = mkdtempSync(join(tmpdir(), 'tagc-diff-'));
@@ -160,7 +160,7 @@ describe('tagc diff', () => {
     } finally {
       rmSync(dirs, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('refuses an unknown ref, an unknown --fail-on condition and a missing --base with a clear message', async () => {
     const ref = await tagcDiff('--base', 'no-such-branch');
@@ -206,7 +206,7 @@ describe('tagc diff', () => {
       git(root, ['reset', '-q', '--hard', 'HEAD~1']);
     }
     expect(git(root, ['worktree', 'list']).trim().split('\n')).toHaveLength(1);
-  }, 120_000);
+  });
 });
 
 describe('the tool fingerprint of kept base builds', () => {

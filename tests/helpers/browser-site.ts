@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { benchSite, ownScriptStubRoute, thirdPartyStubRoute, type BenchSite } from '../../compiler/bench/route-hosts';
 import type { Manifest } from '../../compiler/graph-types';
 import { collectorRoute, startServer, type Route, type RunningServer } from '../../compiler/serve/server';
@@ -36,4 +36,21 @@ export async function startBrowserSite(name: string, page: (manifest: Manifest) 
       await server.close();
     },
   };
+}
+
+/**
+ * Resolves once the bundle's start-up and its after-start work (runtime/core/after-start.ts: the
+ * debug flag read, external scripts inserted) have run: start-up's slices are user-blocking
+ * scheduler tasks, each posting the next before it ends, so a background task runs only after the
+ * last, and the after-start work is a 0 ms timer queued as start-up ends, which ours follows.
+ * Before then, what start-up has not done yet would look as if it never would.
+ */
+export async function afterStartUp(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const s = (window as unknown as { scheduler: { postTask(cb: () => void, o: { priority: string }): Promise<unknown> } }).scheduler;
+        void s.postTask(() => setTimeout(resolve, 0), { priority: 'background' });
+      }),
+  );
 }

@@ -195,8 +195,9 @@ async function runLoad(context: BrowserContext, load: Load): Promise<{ pwned: un
   await p.evaluate(() => (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'Page Load Completed' }));
   await pushHostile(p, load.pushes);
   await p.evaluate((i) => (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'CTA Clicked', linkInfo: { linkId: `after-${i}`, customLinkName: `after-${i}` } }), load.index);
-  // The page stays open until both hits left (or 8 s: then they are lost).
-  for (const t0 = Date.now(); Date.now() - t0 < 8000; await p.waitForTimeout(50)) {
+  // The page stays open until both hits left (or 30 s: then they are lost). Not less: two loads
+  // side by side on a loaded machine have taken seconds, and a hit still on its way is not lost.
+  for (const t0 = Date.now(); Date.now() - t0 < 30_000; await p.waitForTimeout(50)) {
     const d = delivered(load.index);
     if (d.pageView && d.after) break;
   }
@@ -242,5 +243,6 @@ describe('the prod bundle in Chromium under the hostile corpus', () => {
     const sent = server.received.slice(mark);
     escapes.push(...sent.filter((r) => hostOf(r).includes(EVIL)).map((r) => `request to ${hostOf(r)}${r.url}`));
     expect({ escapes, pollutions, lost }).toEqual({ escapes: [], pollutions: [], lost: [] });
-  }, 90_000);
+    // 72 s in a full run at load 20 (the loads, two at a time): room for a slower machine.
+  }, 300_000);
 });

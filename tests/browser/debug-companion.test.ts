@@ -4,7 +4,7 @@ import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
 import { routeOwnHostsTo } from '../../compiler/bench/route-hosts';
 import { demoPage } from '../../compiler/serve/demo-page';
 import type { RunningServer } from '../../compiler/serve/server';
-import { afterStartUp, startBrowserSite, type BrowserSite } from '../helpers/browser-site';
+import { afterStartUp, startBrowserSite, timedOut, type BrowserSite } from '../helpers/browser-site';
 
 // Debugging in production, in real Chromium on the prod build: the bundle has no debug text, and
 // loads its debug companion (same base URL, SRI integrity, crossorigin) only once the visitor has
@@ -34,13 +34,6 @@ async function open(): Promise<{ context: BrowserContext; page: Page; console: s
   page.on('console', (m) => console.push(m.text()));
   return { context, page, console };
 }
-
-/**
- * A third party's script or the A/B delivery that did not answer in its time (E25, W16): the
- * stand-ins answer through Playwright's routing, which a loaded machine has slowed past those
- * deadlines in full runs. Not what these tests are about; every other message still counts.
- */
-const timedOut = (t: string) => /^\[tagc\] (E25 |W16 timeout )/.test(t);
 
 const companionRequests = () => server.received.filter((r) => /\/prod\/debug\.[0-9a-f]+\.js$/.test(r.url));
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
 import { demoPage } from '../../compiler/serve/demo-page';
 import type { RunningServer } from '../../compiler/serve/server';
-import { afterStartUp, startBrowserSite, type BrowserSite } from '../helpers/browser-site';
+import { afterStartUp, startBrowserSite, timedOut, type BrowserSite } from '../helpers/browser-site';
 import { routeOwnHostsTo } from '../../compiler/bench/route-hosts';
 
 // The production bundle in real Chromium: loaded with <script src integrity crossorigin> from the
@@ -33,7 +33,7 @@ describe('the prod bundle in Chromium', () => {
     await routeOwnHostsTo(context, server, { hosts: site.site.hosts, allHosts: true });
     const page = await context.newPage();
     const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('console', (m) => m.type() === 'error' && !timedOut(m.text()) && errors.push(m.text()));
     await page.goto('https://www.firm.example/demo/prod');
     expect(await page.evaluate(() => (window as unknown as { tagc: { buildInfo: { environment: string } } }).tagc.buildInfo.environment)).toBe('prod');
     await page.evaluate(() => (window as unknown as { appEventData: unknown[] }).appEventData.push({ event: 'Page Load Completed' }));

@@ -48,7 +48,7 @@ describe('dispatch', () => {
     boot([on('a', [step('a1', () => new Promise((r) => setTimeout(r, 10)).then(() => log.push('a1 done'))), step('a2')]), on('b', [step('b1')])]);
     window.appEventData.push({ event: 'Page Load Completed' });
     expect(log).toEqual(['a1']);
-    await vi.waitFor(() => expect(log).toEqual(['a1', 'a1 done', 'a2', 'b1']));
+    await vi.waitFor(() => expect(log).toEqual(['a1', 'a1 done', 'a2', 'b1']), { timeout: 15_000 });
   });
 
   it('times out an async action after the rule timeout, logs it, and runs the next rule', async () => {
@@ -74,7 +74,7 @@ describe('dispatch', () => {
   it('logs a rejected action with its reason', async () => {
     const b = boot([on('r', [step('r1', () => Promise.reject(new Error('nope'))), step('r2')]), on('s', [step('s1')])]);
     window.appEventData.push({ event: 'Page Load Completed' });
-    await vi.waitFor(() => expect(log).toEqual(['r1', 's1']));
+    await vi.waitFor(() => expect(log).toEqual(['r1', 's1']), { timeout: 15_000 });
     expect(b.errors).toContain('[tagc] Failed to execute "custom" for "r" rule: nope');
   });
 

@@ -110,7 +110,7 @@ describe('the other views', () => {
   it('the graph narrows to one event from its URL', async () => {
     const { el, prod } = await open('#/prod/graph?event=Logout');
     // The graph is a chunk of its own.
-    await vi.waitFor(() => expect(el.querySelector('.graph-view select')).not.toBeNull());
+    await vi.waitFor(() => expect(el.querySelector('.graph-view select')).not.toBeNull(), { timeout: 15_000 });
     const select = el.querySelector<HTMLSelectElement>('.graph-view select')!;
     expect(select.value).toBe('event:Logout');
     const logoutRules = prod.events.find((e) => e.key === 'Logout')!.rules.length;

@@ -64,7 +64,7 @@ describe('QA reporting (spec §7)', () => {
     startQa(window as unknown as Window & typeof globalThis, analytics, { host: 'qa.firm.example', propertyId: 'PR-1', buildId: 'abc' });
     send({ url: 'https://metrics.firm.example/b/ss/x/1/JS-2.27.0/s1?AQB=1&pageName=ok&AQE=1', transport: 'image' });
     send({ url: 'https://metrics.firm.example/b/ss/x/1/JS-2.27.0/s2?AQB=1&events=Event5&AQE=1', transport: 'image' });
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await vi.waitFor(() => expect(calls).toHaveLength(2), { timeout: 15_000 });
     expect(calls[0].url).toBe('https://qa.firm.example/config?propertyId=PR-1&buildId=abc');
     expect(calls[1].url).toBe('https://qa.firm.example/property-validations');
     expect(JSON.parse(String(calls[1].init!.body))).toEqual({

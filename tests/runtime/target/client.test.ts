@@ -171,7 +171,7 @@ describe('A/B testing client', () => {
     answer = json({ execute: { mboxes: [{ index: 0, name: 'hero', options: [{ type: 'json', content: { a: 1 } }] }] } });
     const success = vi.fn();
     client.getOffer({ mbox: 'hero', params: { p: 1 }, success, error: vi.fn() });
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith([{ type: 'json', content: { a: 1 } }]));
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith([{ type: 'json', content: { a: 1 } }]), { timeout: 15_000 });
     expect(calls.at(-1)!.body.execute).toEqual({ mboxes: [{ index: 0, name: 'hero', parameters: { p: '1' } }] });
   });
 

@@ -183,7 +183,15 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   // 5-25 ms (longer the larger the script), and the same read from a microtask does not
   // (docs/benchmarks.md). The microtask runs before the page's next script, in the same task.
   const slices = createSlices(win, startedAt);
-  if (slices) queueMicrotask(() => dispatcher.release(slices, endStart));
-  else dispatcher.release(null, endStart);
+  if (!slices) dispatcher.release(null, endStart);
+  else
+    queueMicrotask(() => {
+      // Outside start()'s own try: nothing may throw into the page from here either.
+      try {
+        dispatcher.release(slices, endStart);
+      } catch (error) {
+        say(Msg.Unexpected, reason(error));
+      }
+    });
   return { services, push: services.push, state: () => currentState() };
 }

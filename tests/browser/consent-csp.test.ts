@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
 import { routeOwnHostsTo } from '../../compiler/bench/route-hosts';
-import type { Graph, Manifest } from '../../compiler/graph-types';
+import type { Manifest } from '../../compiler/graph-types';
 import type { ReceivedRequest, RunningServer } from '../../compiler/serve/server';
 import { site } from '../../rules/site.config';
-import { startBrowserSite, type BrowserSite } from '../helpers/browser-site';
-import { realBuild } from '../helpers/real-build';
+import { prodRulesOn, START_UP_EVENTS, startBrowserSite, type BrowserSite } from '../helpers/browser-site';
 
 // Spec §6 in real Chromium under a strict CSP (nonce + strict-dynamic, no unsafe-inline, no
 // unsafe-eval): a visitor who declined sends nothing of analytics or advertising; after accepting
@@ -54,12 +51,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => browserSite?.close());
-
-/** How many prod rules run on these events (each is reached once per push). */
-function rulesOn(events: string[]): number {
-  const graph = JSON.parse(readFileSync(join(realBuild(), manifest.environments.prod!.graph), 'utf8')) as Graph;
-  return graph.events.filter((e) => events.includes(e.key)).reduce((n, e) => n + e.rules.length, 0);
-}
 
 /**
  * Resolves once the container has judged at least `rules` rules since the page loaded, each
@@ -117,7 +108,7 @@ describe('consent under a strict CSP in Chromium', () => {
     await p.goto('https://www.firm.example/funds.html');
     expect(await p.evaluate(() => typeof (window as unknown as { tagc?: unknown }).tagc)).toBe('object');
     // Start-up's rules: Library Loaded, the queued Page Load Started, DOM ready, window loaded.
-    const startUp = rulesOn(['@libraryLoaded', 'Page Load Started', '@domReady', '@windowLoaded']);
+    const startUp = prodRulesOn(manifest, START_UP_EVENTS);
 
     // No stored decision: the visitor declines in the notice.
     await choose(p, false);
@@ -128,7 +119,7 @@ describe('consent under a strict CSP in Chromium', () => {
     await push(p, { event: 'Newsletter SignUp Completed', linkInfo: { customLinkName: 'Weekly' } });
     // Judged by the decline (not a fixed wait, which a loaded machine can outlast before the
     // pushes are even handled, leaving nothing to check).
-    await settled(p, inFlight, startUp + rulesOn(['Page Load Completed', 'CTA Clicked', 'Newsletter SignUp Completed']));
+    await settled(p, inFlight, startUp + prodRulesOn(manifest, ['Page Load Completed', 'CTA Clicked', 'Newsletter SignUp Completed']));
     const afterDecline = server.received.slice(mark);
     expect(analytics(afterDecline).map((r) => r.url)).toEqual([]);
     expect(advertising(afterDecline).map((r) => r.url)).toEqual([]);

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentCookieFor, PAGE_LOAD_STARTED } from '../../compiler/bench/bench-page';
 import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
 import { routeOwnHostsTo } from '../../compiler/bench/route-hosts';
-import type { Graph } from '../../compiler/graph-types';
 import type { RunningServer } from '../../compiler/serve/server';
-import { startBrowserSite, type BrowserSite } from '../helpers/browser-site';
+import { prodRulesOn, START_UP_EVENTS, startBrowserSite, type BrowserSite } from '../helpers/browser-site';
 import { realBuild } from '../helpers/real-build';
 
 // Start-up cut into tasks (runtime/core/slices.ts), in real Chromium with the CPU slowed 4x: the
@@ -41,8 +40,7 @@ beforeAll(async () => {
   site = await startBrowserSite('startup-tasks', () => () => false);
   ({ server, browser } = site);
   bundle = readFileSync(join(realBuild(), site.manifest.environments.prod!.file), 'utf8');
-  const graph = JSON.parse(readFileSync(join(realBuild(), site.manifest.environments.prod!.graph), 'utf8')) as Graph;
-  startUpRules = graph.events.filter((e) => ['@libraryLoaded', PAGE_LOAD_STARTED.event, '@domReady', '@windowLoaded'].includes(e.key)).reduce((n, e) => n + e.rules.length, 0);
+  startUpRules = prodRulesOn(site.manifest, START_UP_EVENTS);
 }, 120_000);
 
 afterAll(() => site?.close());
@@ -106,10 +104,9 @@ describe('start-up in tasks, in Chromium at 4x CPU throttling', () => {
     expect(new Set(seen.map(([, , run]) => run))).toEqual(new Set([1]));
   });
 
-  // In Chromium the first cookie read made while the bundle's own script still runs waits 5-25 ms;
-  // the same read from a microtask after it does not (runtime/core/start.ts).
-  // A clock that never advances leaves every slice's budget unspent, so nothing but that rule
-  // could keep the first rule out of the script.
+  // Why (runtime/core/start.ts): in Chromium the first cookie read made while the bundle's own
+  // script still runs waits 5-25 ms, and the same read from a microtask does not. A clock that
+  // never advances leaves every slice's budget unspent, so only that rule keeps the first rule out.
   it("starts the rules once the bundle's script has returned where start-up is sliced, and inside it where it is not", async () => {
     expect((await loadWithScriptEnd(true, true)).firstInScript).toBe(false);
     expect((await loadOnce(false)).firstInScript).toBe(true);

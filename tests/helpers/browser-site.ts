@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { benchSite, ownScriptStubRoute, thirdPartyStubRoute, type BenchSite } from '../../compiler/bench/route-hosts';
-import type { Manifest } from '../../compiler/graph-types';
+import type { Graph, Manifest } from '../../compiler/graph-types';
 import { collectorRoute, startServer, type Route, type RunningServer } from '../../compiler/serve/server';
 import { connectChromium } from './chromium';
 import { realBuild } from './real-build';
@@ -61,3 +61,12 @@ export async function afterStartUp(page: Page): Promise<void> {
  * deadlines in full runs. Not what the browser tests are about; every other message still counts.
  */
 export const timedOut = (text: string): boolean => /^\[tagc\] (E25 |W16 timeout )/.test(text);
+
+/** The events whose rules a page's start-up reaches: Library Loaded, the queued Page Load Started, DOM ready, window loaded. */
+export const START_UP_EVENTS = ['@libraryLoaded', 'Page Load Started', '@domReady', '@windowLoaded'] as const;
+
+/** How many of the real prod build's rules run on these events (each is reached once per event). */
+export function prodRulesOn(manifest: Manifest, events: readonly string[]): number {
+  const graph = JSON.parse(readFileSync(join(realBuild(), manifest.environments.prod!.graph), 'utf8')) as Graph;
+  return graph.events.filter((e) => events.includes(e.key)).reduce((n, e) => n + e.rules.length, 0);
+}

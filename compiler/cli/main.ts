@@ -11,7 +11,7 @@ const USAGE = `tagc: rules-as-code tag manager
 
   tagc init <dir>                  write a minimal new container (tagc init --help)
   tagc new event "<Name>"         add an event: its schema, event-number row and catalogue rule (tagc new --help)
-  tagc build [--env <env>]...      compile and type-check, then write build/<env> bundles, graphs and manifest
+  tagc build [--env <env>]...      compile and type-check, then write build/<env> bundles, graphs and manifest (tagc build --help)
   tagc check                       compile without emitting and type-check the project: every diagnostic in one run
   tagc simulate [options]          run a built bundle in happy-dom and print JSON (tagc simulate --help)
   tagc diff --base <ref|dir>       what a change does to every environment: structure and scenarios, as PR markdown or JSON (tagc diff --help)
@@ -37,7 +37,9 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     // build and check import the container's TypeScript only if its bundled load fails (1-load).
-    if (command !== 'build' && command !== 'check') {
+    // Help prints text only: it needs neither the container's TypeScript nor happy-dom.
+    const help = rest.includes('--help') || rest.includes('-h');
+    if (command !== 'build' && command !== 'check' && !help) {
       if (SIMULATING.has(command)) await loadSimulationPackages();
       await loadTypeScript();
     }

@@ -25,10 +25,27 @@ export function refreshGenerated(result: CompileResult): string[] {
   return [...result.generatedWritten, ...writeGenerated(result.generated)];
 }
 
+const HELP = `tagc build: compile and type-check the container, then write each environment's bundle
+
+  tagc build [--env <env>]... [--out <dir>]
+
+  --env <env>     build only these environments (repeat or comma-separate; default all five:
+                  test, dev, stg, prod, internal)
+  --out <dir>     write to <dir> instead of build/
+
+Writes <out>/<env>/ (the content-hashed bundle, its source map, its debug companion, graph.json),
+<out>/schemas/ and <out>/manifest.json only when every check passed: on any error the previous build is left untouched. Prints each phase's
+time and each bundle's bytes, gzip bytes, rules and data elements. Exit 0 built, 1 errors.
+`;
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export async function build(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { env: { type: 'string', multiple: true }, out: { type: 'string' } } });
+  const { values } = parseArgs({ args: argv, options: { env: { type: 'string', multiple: true }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
   const root = rootDir();
   let result: CompileResult;
   try {

@@ -9,9 +9,26 @@ import { PREVIEW_PATH, previewRoute } from '../../serve/preview';
 import { collectorRoute, startServer } from '../../serve/server';
 import { rootDir } from './build';
 
+const HELP = `tagc serve: serve a build with its viewer, demo pages and Preview on 127.0.0.1 until stopped
+
+  tagc serve [--port <n>] [--build <dir>] [--scenarios <dir>] [--diff <report.json>]
+
+  --port <n>          port to listen on (default 8080; 0 picks a free one)
+  --build <dir>       the build to serve (default build/): it must hold manifest.json
+  --scenarios <dir>   the scenarios Preview offers (default tests/scenarios)
+  --diff <file>       a tagc diff --format json report, served as /diff.json for the viewer's Compare
+
+Prints the viewer's and the demo pages' addresses (on localhost: the bundles run only on allow-listed
+hosts). POST /api/preview runs a scenario against a served bundle; analytics beacons (/b/ss/) get a 1x1 GIF.
+`;
+
 /** Serves build/ (bundles, manifest, viewer), the viewer's Preview endpoint and a demo page per environment on 127.0.0.1 until stopped. */
 export async function serve(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '8080' }, build: { type: 'string' }, scenarios: { type: 'string' }, diff: { type: 'string' } } });
+  const { values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '8080' }, build: { type: 'string' }, scenarios: { type: 'string' }, diff: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
   const dir = values.build ?? join(rootDir(), 'build');
   // Preview offers the project's scenarios (tests/scenarios unless told), loaded when first asked.
   const scenarioDir = values.scenarios ?? join(rootDir(), 'tests', 'scenarios');

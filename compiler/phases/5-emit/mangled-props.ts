@@ -64,6 +64,16 @@ export const MANGLED_PROPS = [
   'beforeEvent',
   'onWindow',
   'technology',
+  // An event source's attaching method (runtime/events, runtime/core/start.ts) and a rule's consent
+  // category (runtime/declare/rule.ts, runtime/core/dispatch.ts): monitor events carry neither.
+  'listen',
+  'consent',
+  // The analytics actions' options (runtime/actions/analytics-*.ts; the beacon's link name is a
+  // parameter, pev2). Not `identity`, which the host dpm.identity.example spells in the bundle.
+  'settings',
+  'linkName',
+  'linkType',
+  'sharedEvents',
 ] as const;
 
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */

@@ -25,6 +25,13 @@ export interface EntryExtras {
 
 const js = (v: unknown) => JSON.stringify(v);
 
+/**
+ * A data element's name as a key of the `dataElements` object: a computed template literal, which
+ * esbuild's property mangling leaves as it is (it mangles quoted keys, mangled-props.ts), so that
+ * a name that is also a mangled runtime property (a data element called `linkName`) still reads.
+ */
+const nameKey = (name: string) => `[\`${name.replace(/[`\\$]/g, '\\$&')}\`]`;
+
 /** The imports and the `dataElements` expression of an entry. */
 function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataElementReaders | undefined): { imports: string[]; expression: string } {
   const imports: string[] = [];
@@ -38,12 +45,12 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
     if (!row) {
       const local = `d${n++}`;
       byFile.set(loaded.abs, [...(byFile.get(loaded.abs) ?? []), `${name} as ${local}`]);
-      entries.push(`${js(name)}: ${local}`);
+      entries.push(`${nameKey(name)}: ${local}`);
       continue;
     }
     if (!kinds.has(row.kind)) kinds.set(row.kind, kinds.size);
     const options = Object.keys(row.options).length ? `, ${js(row.options)}` : '';
-    entries.push(`${js(name)}: [${kinds.get(row.kind)}, ${js(row.params)}${options}]`);
+    entries.push(`${nameKey(name)}: [${kinds.get(row.kind)}, ${js(row.params)}${options}]`);
   }
   for (const [abs, specifiers] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) imports.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
   const object = `{ ${entries.join(', ')} }`;

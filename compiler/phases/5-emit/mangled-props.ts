@@ -74,6 +74,38 @@ export const MANGLED_PROPS = [
   'linkName',
   'linkType',
   'sharedEvents',
+  // The customer-ids action's option (runtime/actions/analytics-customer-ids.ts) and the identity
+  // client's parsed AMCV fields (amcv.ts; the cookie is a string, the service answers d_blob and
+  // dcs_region).
+  'identified',
+  'region',
+  'blob',
+  // The consent notice's settings (runtime/consent/notice*.ts) and the consent service's own API.
+  'vendorIds',
+  'testFlag',
+  'canadaPrefixes',
+  'translation',
+  'stylingDelay',
+  'lift',
+  'banner',
+  'granted',
+  'listeners',
+  // Data-element options and the query-string reader's param (runtime/declare/types.ts, readers.ts;
+  // the generated entry writes them as JSON, mangled alike).
+  'clean',
+  'lowerCase',
+  'caseInsensitive',
+
+  // The runtime's own state records: after-start tasks, the form watcher, page bottom, a queued
+  // hit, the dispatcher's start-up slices and release, the variable order, the resolver's scope.
+  'pending',
+  'watcher',
+  'fired',
+  'sent',
+  'slices',
+  'release',
+  'rank',
+  'scope',
 ] as const;
 
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */

@@ -144,6 +144,26 @@ export const MANGLED_PROPS = [
   'skipped',
   'grants',
   'api',
+  'state',
+  'sources',
+  'table',
+  'listens',
+  'refused',
+  'allows',
+  'subscribe',
+  // A process stage (runtime/behaviours/multi-step.ts; not `stage`: `_satellite.environment.stage`
+  // is public), a queued hit's fields and the identity id it carries (runtime/analytics, identity).
+  'step',
+  'pageUrl',
+  'exit',
+  'mid',
+  // The consent service's and notice's other settings (runtime/consent).
+  'skip',
+  'query',
+  'skippedSeconds',
+  'requestForms',
+  'domainId',
+  'standard',
 ] as const;
 
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */

@@ -17,10 +17,10 @@ export const MANGLED_PROPS = [
   // `params` and `timeout` stay: the A/B client's public options carry them (getOffer).
   'conditions',
   'kind',
-  // The context every kind and custom step gets (runtime/declare/types.ts).
+  // The context every kind and custom step gets (runtime/declare/types.ts). Not its `service`: a
+  // script's init arguments go to a third-party library as written (Datadog RUM's `service`).
   'runtime',
   'win',
-  'service',
   'emit',
   // An action's code (custom or of a kind); a condition's `test` stays, as RegExp's does.
   'run',
@@ -164,6 +164,15 @@ export const MANGLED_PROPS = [
   'requestForms',
   'domainId',
   'standard',
+  'paths',
+  'times',
+  'offset',
+  // A script's init call and the activity pixel's category (runtime/actions/script.ts, pixel.ts):
+  // the keys only; the init arguments themselves go to the page's library as written.
+  'init',
+  'global',
+  'args',
+  'cat',
 ] as const;
 
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */

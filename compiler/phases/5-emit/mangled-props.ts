@@ -173,6 +173,12 @@ export const MANGLED_PROPS = [
   'global',
   'args',
   'cat',
+  // A data element's and a consent provider's read, a queued hit, the A/B render policy's and the
+  // redaction and click-tracking settings' switches.
+  'read',
+  'hit',
+  'sanitize',
+  'enabled',
 ] as const;
 
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */

@@ -66,15 +66,14 @@ function text(action: RenderAction): string {
   return String(need(action.content as string, 'Action has no content'));
 }
 
-function html(el: Element, where: InsertPosition, action: RenderAction, policy: RenderPolicy): void {
-  const markup = text(action);
-  if (!policy.sanitize) return el.insertAdjacentHTML(where, markup);
-  const fragment = sanitizedHtml(el.ownerDocument, markup);
-  if (where === 'beforeend') el.append(fragment);
-  else if (where === 'afterbegin') el.prepend(fragment);
-  else if (where === 'beforebegin') el.before(fragment);
-  else el.after(fragment);
-}
+/** The HTML actions: where the markup goes, as insertAdjacentHTML and as the node method that puts cleaned markup there. */
+const PLACES = new Map<string, readonly [InsertPosition, 'append' | 'prepend' | 'before' | 'after']>([
+  ['appendHtml', ['beforeend', 'append']],
+  ['prependHtml', ['afterbegin', 'prepend']],
+  ['insertBefore', ['beforebegin', 'before']],
+  ['insertAfter', ['afterend', 'after']],
+  ['replaceHtml', ['beforebegin', 'before']],
+]);
 
 export async function applyAction(win: Window & typeof globalThis, action: RenderAction, policy: RenderPolicy, onRedirect: (url: string) => void): Promise<void> {
   const type = action.type;
@@ -93,29 +92,19 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
     return;
   }
   const el = await whenPresent(win, need(action.selector ?? action.cssSelector, 'Action has no selector'));
-  switch (type) {
+  const place = PLACES.get(type);
+  if (place) {
+    const markup = text(action);
+    if (policy.sanitize) el[place[1]](sanitizedHtml(el.ownerDocument, markup));
+    else el.insertAdjacentHTML(place[0], markup);
+    if (type === 'replaceHtml') el.remove();
+  } else switch (type) {
     case 'setHtml':
       if (policy.sanitize) el.replaceChildren(sanitizedHtml(win.document, text(action)));
       else el.innerHTML = text(action);
       break;
     case 'setText':
       el.textContent = text(action);
-      break;
-    case 'appendHtml':
-      html(el, 'beforeend', action, policy);
-      break;
-    case 'prependHtml':
-      html(el, 'afterbegin', action, policy);
-      break;
-    case 'insertBefore':
-      html(el, 'beforebegin', action, policy);
-      break;
-    case 'insertAfter':
-      html(el, 'afterend', action, policy);
-      break;
-    case 'replaceHtml':
-      html(el, 'beforebegin', action, policy);
-      el.remove();
       break;
     case 'setAttribute': {
       const attrs = action.content as Record<string, unknown> | undefined;

@@ -18,6 +18,8 @@ const PUBLIC = [
   'events', 'products', 'linkTrackVars', 'linkTrackEvents', 'trackingServer', 'contextData', 'pageName',
   'id', 'description', 'rules', 'dataElements', 'tables', 'category', 'host', 'directive',
   'params', 'timeout',
+  // Options a script's init call hands to a third-party library (rules/scripts/monitoring.ts: Datadog RUM's).
+  'service',
 ];
 
 let prod: string;

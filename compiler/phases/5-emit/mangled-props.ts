@@ -17,10 +17,10 @@ export const MANGLED_PROPS = [
   // `params` and `timeout` stay: the A/B client's public options carry them (getOffer).
   'conditions',
   'kind',
-  // The context every kind and custom step gets (runtime/declare/types.ts).
+  // The context every kind and custom step gets (runtime/declare/types.ts). Not its `service`: a
+  // script's init arguments go to a third-party library as written (Datadog RUM's `service`).
   'runtime',
   'win',
-  'service',
   'emit',
   // An action's code (custom or of a kind); a condition's `test` stays, as RegExp's does.
   'run',
@@ -64,6 +64,120 @@ export const MANGLED_PROPS = [
   'beforeEvent',
   'onWindow',
   'technology',
+  // An event source's attaching method (runtime/events, runtime/core/start.ts) and a rule's consent
+  // category (runtime/declare/rule.ts, runtime/core/dispatch.ts): monitor events carry neither.
+  'listen',
+  'consent',
+  // The analytics actions' options (runtime/actions/analytics-*.ts; the beacon's link name is a
+  // parameter, pev2). Not `identity`, which the host dpm.identity.example spells in the bundle.
+  'settings',
+  'linkName',
+  'linkType',
+  'sharedEvents',
+  // The customer-ids action's option (runtime/actions/analytics-customer-ids.ts) and the identity
+  // client's parsed AMCV fields (amcv.ts; the cookie is a string, the service answers d_blob and
+  // dcs_region).
+  'identified',
+  'region',
+  'blob',
+  // The consent notice's settings (runtime/consent/notice*.ts) and the consent service's own API.
+  'vendorIds',
+  'testFlag',
+  'canadaPrefixes',
+  'translation',
+  'stylingDelay',
+  'lift',
+  'banner',
+  'granted',
+  'listeners',
+  // A data-element option (runtime/declare/types.ts; the generated entry writes it as JSON, mangled
+  // alike). Not `clean` nor `caseInsensitive`, which tests/foundation/tree-shaking.test.ts reads in
+  // a prod bundle's rows of a table.
+  'lowerCase',
+
+  // The runtime's own state records: after-start tasks, the form watcher, page bottom, a queued
+  // hit, the dispatcher's start-up slices and release, the variable order, the resolver's scope.
+  'pending',
+  'watcher',
+  'fired',
+  'sent',
+  'slices',
+  'release',
+  'rank',
+  'scope',
+  // The A/B client's and the identity client's other options (runtime/target/client.ts,
+  // runtime/identity/client.ts), the analytics target and the identity fields a hit carries
+  // (runtime/analytics; the beacon names its parameters itself).
+  'clientCode',
+  'disable',
+  'optedIn',
+  'pageLoadEnabled',
+  'viewsEnabled',
+  'hideBody',
+  'orgId',
+  'loadTimeout',
+  'optInApplies',
+  'disableIdSyncs',
+  'serverState',
+  'rsid',
+  'customerIds',
+  // Options of the pixel, consent and customer-id actions (runtime/actions).
+  'network',
+  'childDirected',
+  'underAge',
+  'npa',
+  'restoreAfter',
+  'listener',
+  'exceptPaths',
+  'ids',
+  'approved',
+  'levels',
+  // The dispatcher's, the data-layer manager's and the consent service's own records (runtime/core, runtime/consent).
+  'dispatch',
+  'idle',
+  'hold',
+  'due',
+  'wire',
+  'array',
+  'provider',
+  'skipped',
+  'grants',
+  'api',
+  'state',
+  'sources',
+  'table',
+  'listens',
+  'refused',
+  'allows',
+  'subscribe',
+  // A process stage (runtime/behaviours/multi-step.ts; not `stage`: `_satellite.environment.stage`
+  // is public), a queued hit's fields and the identity id it carries (runtime/analytics, identity).
+  'step',
+  'pageUrl',
+  'exit',
+  'mid',
+  // The consent service's and notice's other settings (runtime/consent).
+  'skip',
+  'query',
+  'skippedSeconds',
+  'requestForms',
+  'domainId',
+  'standard',
+  'paths',
+  'times',
+  'offset',
+  // A script's init call and the activity pixel's category (runtime/actions/script.ts, pixel.ts):
+  // the keys only; the init arguments themselves go to the page's library as written.
+  'init',
+  'global',
+  'args',
+  'cat',
+  // A data element's and a consent provider's read, a queued hit, the A/B render policy's and the
+  // redaction and click-tracking settings' switches.
+  'read',
+  'hit',
+  'sanitize',
+  'enabled',
 ] as const;
 
 /** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */

@@ -15,7 +15,7 @@ import { egressEntry, sitePrivacy } from './egress';
 import { dataElementReaders } from './data-element-rows';
 import { entrySource, type BuildStamp } from './entry';
 import { OWN_RUNTIME_START } from './runtime-modules';
-import { graphJson } from './graph-json';
+import { graphJsonText, type RuleTexts } from './graph-json';
 import { hostInventory } from './hosts';
 import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
@@ -181,10 +181,12 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const hashMap = (await early.hashes) ?? new Map<string, string>();
   timings['hashes (wait)'] = performance.now() - t0;
   options.stripped?.clear();
-  // Each graph.json (11 MB at 5,000 rules) is written as soon as it is made, not held for the others.
+  // Each graph.json (11 MB at 5,000 rules) is written as soon as it is made, not held for the others;
+  // a rule's entry is serialized once for all of them.
+  const ruleTexts: RuleTexts = new Map();
   for (const plan of plans) {
     const env = plan.env.name;
-    output.write(`${env}/graph.json`, JSON.stringify({ ...graphJson(graph, plan, bundles[env], stamp, diagnostics, hashMap), hosts: hosts[env] }, null, 1));
+    output.write(`${env}/graph.json`, graphJsonText(graph, plan, bundles[env], stamp, diagnostics, hashMap, hosts[env], ruleTexts));
   }
   for (const [path, text] of Object.entries(schemaDocuments(graph, site, stamp.version))) output.write(path, text);
   return { bundles, timings, hosts, companions };

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_USER_AGENT } from '../../compiler/bench/chromium';
 import { connectChromium } from '../helpers/chromium';
@@ -17,6 +17,8 @@ let s3: LocalS3;
 let builds: SampleBuilds;
 let pages: RunningServer;
 let browser: Browser;
+/** One context for the viewer's pages (each test's a new page, a new document): a page costs Chromium about half a new context's. */
+let viewers: BrowserContext;
 let target: S3Target;
 let publicUrl: string;
 const ids: Record<'a' | 'b', string> = { a: '', b: '' };
@@ -24,6 +26,7 @@ const html = new Map<string, string>();
 
 beforeAll(async () => {
   [s3, builds, browser] = await Promise.all([startS3(), sampleBuilds('publish-browser'), connectChromium()]);
+  viewers = await browser.newContext();
   target = new S3Target(`s3://${BUCKET}/web`, { endpoint: s3.endpoint });
   publicUrl = target.defaultPublicUrl()!;
   const publishOne = (b: SampleBuild) => publish(target, { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci' });
@@ -99,7 +102,7 @@ describe('published bundles in Chromium', () => {
   });
 
   it("opens the viewer of prod's build from the stable viewer URL, keeping the route", async () => {
-    const page = await browser.newPage();
+    const page = await viewers.newPage();
     await page.goto(`${publicUrl}/viewer/index.html#/prod/rule/page-view`);
     await page.waitForSelector('#rule-title');
     expect(await page.locator('#rule-title').innerText()).toBe('page-view');
@@ -108,7 +111,7 @@ describe('published bundles in Chromium', () => {
   });
 
   it("shows every environment's release history in the viewer of a published build, newest first, with what runs now", async () => {
-    const page = await browser.newPage();
+    const page = await viewers.newPage();
     await page.goto(`${publicUrl}/builds/${ids.b}/viewer/index.html#/prod/releases`);
     await page.waitForSelector('table.releases[data-env="prod"] tbody tr');
     const rows = (env: string) => page.locator(`table.releases[data-env="${env}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-build'), tr.getAttribute('data-action')]));
@@ -128,7 +131,7 @@ describe('published bundles in Chromium', () => {
   });
 
   it('compares prod of build b with prod of build a, picked from the builds prod ran', async () => {
-    const page = await browser.newPage();
+    const page = await viewers.newPage();
     await page.goto(`${publicUrl}/builds/${ids.b}/viewer/index.html#/prod/compare`);
     const picker = page.getByLabel('Compare prod of this build with');
     await expect.poll(() => picker.locator('option').allTextContents()).toContain(`build ${ids.a}`);
@@ -142,7 +145,7 @@ describe('published bundles in Chromium', () => {
   });
 
   it('says a build that is not on the bucket was never published there or was pruned, when compared with', async () => {
-    const page = await browser.newPage();
+    const page = await viewers.newPage();
     const gone = 'c3c3c3c3c3c3-0123456789ab';
     await page.goto(`${publicUrl}/builds/${ids.b}/viewer/index.html#/prod/compare?base=build:${gone}`);
     const message = page.getByText(`build ${gone} is not on the bucket (HTTP 404): it was never published there, or tagc prune removed it`);

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNTHETIC_RULES, syntheticRoutes, timeSearch } from '../../compiler/bench/viewer';
 import type { Graph, Manifest } from '../../compiler/graph-types';
@@ -30,6 +30,8 @@ let synthetic: RunningServer;
 /** `tagc serve`'s routes: the build plus the Preview endpoint. */
 let served: RunningServer;
 let browser: Browser;
+/** The context of the pages open() makes: a page in a context that exists costs Chromium about half a new context's. */
+let context: BrowserContext;
 let manifest: Manifest;
 const graphs: Record<string, Graph> = {};
 const problems: string[] = [];
@@ -46,6 +48,7 @@ beforeAll(async () => {
   synthetic = await startServer({ dir: BUILD, routes: [syntheticRoutes(SYNTHETIC_RULES)] });
   served = await startServer({ dir: BUILD, routes: [previewRoute(BUILD, { scenarios: () => loadScenarios(REPO, join(REPO, 'tests', 'scenarios')) })] });
   browser = await connectChromium();
+  context = await browser.newContext();
 }, 300_000);
 
 afterAll(async () => {
@@ -56,9 +59,10 @@ afterAll(async () => {
   removeContainer(BUILD);
 });
 
-/** A new page at `url`, its errors collected in `problems`. */
+/** A new page (a new document; the viewer keeps nothing in storage) at `url`, its errors collected in `problems`. */
 async function open(url: string, viewport = DESKTOP): Promise<Page> {
-  const page = await browser.newPage({ viewport });
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
   page.on('pageerror', (e) => problems.push(`${url}: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && problems.push(`${url}: ${m.text()}`));
   await page.goto(url);

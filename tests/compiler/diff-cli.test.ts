@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
-import { main } from '../../compiler/cli/main';
 import { KEPT_BASES, toolFingerprint } from '../../compiler/diff/base-cache';
 import type { DiffReport } from '../../compiler/diff/types';
+import { tagcInProcess } from '../helpers/cli';
 import { container, DECLARE, REPO, removeContainer } from '../helpers/container';
 import { commitAll, git } from '../helpers/git';
 
@@ -67,23 +67,10 @@ afterEach(() => {
 
 /** Runs `tagc diff` in-process on the sample container: exit code, stdout, stderr. */
 async function tagcDiff(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
-  const saved = process.env.TAGC_ROOT;
-  process.env.TAGC_ROOT = root;
-  try {
-    // One simulation worker: a side has three simulations here, fewer than a worker's start-up
-    // costs (tests/compiler/simulation-pool.test.ts covers spreading jobs over workers).
-    const code = await main(['diff', '--workers', '1', ...args]);
-    return { code, out, err };
-  } finally {
-    if (saved === undefined) delete process.env.TAGC_ROOT;
-    else process.env.TAGC_ROOT = saved;
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
+  // One simulation worker: a side has three simulations here, fewer than a worker's start-up
+  // costs (tests/compiler/simulation-pool.test.ts covers spreading jobs over workers).
+  const r = await tagcInProcess(['diff', '--workers', '1', ...args], root);
+  return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 describe('tagc diff', () => {

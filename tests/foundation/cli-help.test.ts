@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli';
+import { tagcInProcess } from '../helpers/cli';
 
 // Every command the usage lists answers --help with its own text and does nothing else: run
 // from an empty folder, a command that went on to work would fail or write there.
@@ -10,17 +10,11 @@ import { runCli } from '../helpers/cli';
 const COMMANDS = ['init', 'new', 'build', 'check', 'simulate', 'diff', 'serve', 'bench', 'import', 'publish', 'promote', 'rollback', 'releases', 'prune', 'snippet', 'csp'];
 
 let empty: string;
-let savedRoot: string | undefined;
 beforeAll(() => {
   empty = mkdtempSync(join(tmpdir(), 'tagc-help-'));
-  savedRoot = process.env.TAGC_ROOT;
-  process.env.TAGC_ROOT = empty;
 });
-afterAll(() => {
-  if (savedRoot === undefined) delete process.env.TAGC_ROOT;
-  else process.env.TAGC_ROOT = savedRoot;
-  rmSync(empty, { recursive: true, force: true });
-});
+afterAll(() => rmSync(empty, { recursive: true, force: true }));
+const runCli = (args: string[]) => tagcInProcess(args, empty);
 
 describe('tagc <command> --help', () => {
   it('the usage lists every command', async () => {

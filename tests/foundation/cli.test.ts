@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
+import { tagcInProcess } from '../helpers/cli';
 import { container, REPO, removeContainer, ruleSource } from '../helpers/container';
 
 const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
@@ -13,6 +14,8 @@ function tagc(args: string[], root: string) {
   return spawnSync(process.execPath, [BIN, ...args], { cwd: root, env: { ...process.env, TAGC_ROOT: root }, encoding: 'utf8', timeout: 120_000 });
 }
 
+// The first test runs the bin in a process of its own, as a shell does; the others call the same
+// main() in this process (tests/helpers/cli.ts).
 describe('tagc CLI', () => {
   it('builds, printing each phase time and each bundle size', () => {
     // Type-checked as `tagc build` does: the rule imports the container's own runtime.
@@ -27,10 +30,10 @@ describe('tagc CLI', () => {
     expect(Object.keys(JSON.parse(readFileSync(join(root, 'build', 'manifest.json'), 'utf8')).environments).sort()).toEqual(['dev', 'prod']);
   });
 
-  it('fails with located diagnostics and a non-zero exit on a malformed rule module', () => {
+  it('fails with located diagnostics and a non-zero exit on a malformed rule module', async () => {
     const root = container('cli-bad', { 'rules/a.ts': ruleSource(`{ id: 'Bad Id', description: '', events: [], actions: [] }`) });
     roots.push(root);
-    const r = tagc(['build'], root);
+    const r = await tagcInProcess(['build'], root);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('error invalid_rule: rules/a.ts:2:23 at id: rule id must be lower-case kebab-case');
     expect(r.stderr).toContain('error invalid_rule: rules/a.ts:2:54 at events: rule events needs at least one event');
@@ -38,17 +41,17 @@ describe('tagc CLI', () => {
     expect(existsSync(join(root, 'build'))).toBe(false);
   });
 
-  it('rejects an unknown environment and an unknown command', () => {
+  it('rejects an unknown environment and an unknown command', async () => {
     const root = container('cli-env', {});
     roots.push(root);
-    expect(tagc(['build', '--env', 'qa'], root).stderr).toContain('unknown environment "qa"');
-    expect(tagc(['launch'], root).status).toBe(2);
+    expect((await tagcInProcess(['build', '--env', 'qa'], root)).stderr).toContain('unknown environment "qa"');
+    expect((await tagcInProcess(['launch'], root)).status).toBe(2);
   });
 
-  it('simulate reports a missing build clearly', () => {
+  it('simulate reports a missing build clearly', async () => {
     const root = container('cli-sim', {});
     roots.push(root);
-    const r = tagc(['simulate', '--env', 'prod'], root);
+    const r = await tagcInProcess(['simulate', '--env', 'prod'], root);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('run `tagc build` first');
   });

@@ -3,11 +3,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTscOutput } from '../../compiler/typecheck';
+import { tagcInProcess } from '../helpers/cli';
 import { container, REPO, removeContainer } from '../helpers/container';
 
 // `tagc build` fails on a TypeScript error in a container module (a rule reading a payload field
 // its schema lacks), leaving build/ as it was; `tagc check` reports compiler and TypeScript
-// errors together in one run.
+// errors together in one run. The first test runs the bin in a process of its own, as a shell
+// does; the others call the same main() in this process (tests/helpers/cli.ts).
 
 const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
 const roots: string[] = [];
@@ -42,9 +44,9 @@ describe('tagc build with type errors', () => {
     expect(existsSync(join(root, 'build', 'manifest.json'))).toBe(true);
   });
 
-  it('fails, located at the line, when a rule reads a payload field its schema lacks, and writes no build', () => {
+  it('fails, located at the line, when a rule reads a payload field its schema lacks, and writes no build', async () => {
     const root = sample('tc-bad', { 'rules/fund-log.ts': reading('name') });
-    const r = tagc(['build', '--env', 'prod'], root);
+    const r = await tagcInProcess(['build', '--env', 'prod'], root);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^error type_error: rules\/fund-log\.ts:4:\d+: Property 'name' does not exist on type .* \(TS2339\)$/m);
     expect(r.stderr).toContain('build/ left as it was');
@@ -53,15 +55,15 @@ describe('tagc build with type errors', () => {
 
   // tsc starts with the build, before the build writes the generated payload types: a run that
   // finds them as they were must still fail, and one that writes them anew must check again.
-  it('checks against the generated types of this build, whether or not it wrote them anew', () => {
+  it('checks against the generated types of this build, whether or not it wrote them anew', async () => {
     const root = sample('tc-regen', { 'rules/fund-log.ts': reading('name') });
-    expect(tagc(['build', '--env', 'prod'], root).status).toBe(1);
-    const again = tagc(['build', '--env', 'prod'], root);
+    expect((await tagcInProcess(['build', '--env', 'prod'], root)).status).toBe(1);
+    const again = await tagcInProcess(['build', '--env', 'prod'], root);
     expect(again.stdout).not.toMatch(/^generated /m);
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/^error type_error: rules\/fund-log\.ts:4:\d+: Property 'name' does not exist/m);
     writeFileSync(join(root, 'schemas', 'fund-added.ts'), SCHEMA.replace("id: { type: 'string' } }", "id: { type: 'string' }, name: { type: 'string' } }"));
-    const fixed = tagc(['build', '--env', 'prod'], root);
+    const fixed = await tagcInProcess(['build', '--env', 'prod'], root);
     expect(fixed.stdout).toMatch(/^generated schemas\/generated\/payloads\.ts$/m);
     expect(fixed.stderr).toBe('');
     expect(fixed.status).toBe(0);
@@ -69,12 +71,12 @@ describe('tagc build with type errors', () => {
 });
 
 describe('tagc check', () => {
-  it('reports compiler and TypeScript errors together in one run', () => {
+  it('reports compiler and TypeScript errors together in one run', async () => {
     const root = sample('tc-check', {
       'rules/fund-log.ts': reading('name'),
       'rules/other.ts': `import { rule } from '../runtime/declare';\nexport default rule({ id: 'Other Rule', description: 'x', events: ['Fund Added'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] });\n`,
     });
-    const r = tagc(['check'], root);
+    const r = await tagcInProcess(['check'], root);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^error invalid_rule: rules\/other\.ts:2:\d+ at id: rule id must be lower-case kebab-case/m);
     expect(r.stderr).toMatch(/^error type_error: rules\/fund-log\.ts:4:\d+: Property 'name' does not exist/m);

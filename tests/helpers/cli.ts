@@ -1,14 +1,21 @@
 import { vi } from 'vitest';
 import { main } from '../../compiler/cli/main';
 
+// `tagc <args>` through main(), the function compiler/cli/bin.js runs, in the test's own process:
+// the command's whole code path without a new Node process that loads the compiler again (about
+// 1 s of CPU a run). Each command keeps at least one test that runs the real bin in a process of
+// its own (exit code and output as a shell sees them); the other cases of that command call this.
+// It sets TAGC_ROOT and captures stdout and stderr for the call, and main() registers tsx for
+// most commands: a file that calls it runs in a process of its own (tests/setup/isolation.ts).
+
 export interface CliRun {
   status: number;
   stdout: string;
   stderr: string;
 }
 
-/** `tagc <args>` through main() in this process, capturing what it prints. */
-export async function runCli(args: string[]): Promise<CliRun> {
+/** Runs `tagc <args>` in this process with TAGC_ROOT set to `root` (if given), capturing what it prints. */
+export async function tagcInProcess(args: string[], root?: string): Promise<CliRun> {
   const printed = { stdout: '', stderr: '' };
   const spies = (['stdout', 'stderr'] as const).map((stream) =>
     vi.spyOn(process[stream], 'write').mockImplementation((chunk: unknown) => {
@@ -16,9 +23,13 @@ export async function runCli(args: string[]): Promise<CliRun> {
       return true;
     }),
   );
+  const saved = process.env.TAGC_ROOT;
+  if (root !== undefined) process.env.TAGC_ROOT = root;
   try {
     return { status: await main(args), ...printed };
   } finally {
+    if (saved === undefined) delete process.env.TAGC_ROOT;
+    else process.env.TAGC_ROOT = saved;
     spies.forEach((s) => s.mockRestore());
   }
 }

@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../compiler/cli/main';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseHistory } from '../../compiler/publish/release-types';
+import { tagcInProcess } from '../helpers/cli';
 import { container, REPO, removeContainer } from '../helpers/container';
 import { startS3, type LocalS3 } from '../helpers/s3';
 
@@ -28,24 +28,8 @@ function tagc(args: string[], env: Record<string, string> = {}): Promise<{ statu
   });
 }
 
-type Run = { status: number | null; stdout: string; stderr: string };
-
-/** `tagc <args>` through main() in this process, capturing what it prints. */
-async function run(args: string[]): Promise<Run> {
-  const printed = { stdout: '', stderr: '' };
-  const capture = (stream: 'stdout' | 'stderr') =>
-    vi.spyOn(process[stream], 'write').mockImplementation((chunk: unknown) => {
-      printed[stream] += String(chunk);
-      return true;
-    });
-  const spies = [capture('stdout'), capture('stderr')];
-  try {
-    const status = await main(args);
-    return { status, ...printed };
-  } finally {
-    spies.forEach((s) => s.mockRestore());
-  }
-}
+/** `tagc <args>` through main() in this process (TAGC_ROOT is the container's for the whole file). */
+const run = (args: string[]) => tagcInProcess(args);
 
 beforeAll(async () => {
   s3 = await startS3();

@@ -1,13 +1,13 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../compiler/cli/main';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promote, publish, rollback } from '../../compiler/publish';
 import { DirectoryTarget } from '../../compiler/publish/directory-target';
 import { prune } from '../../compiler/publish/prune';
 import { S3Target } from '../../compiler/publish/s3-target';
 import type { StorageTarget } from '../../compiler/publish/target';
+import { tagcInProcess } from '../helpers/cli';
 import { sampleBuilds, type SampleBuild, type SampleBuilds } from '../helpers/published-builds';
 import { BUCKET, startGateway, startS3, type LocalS3 } from '../helpers/s3';
 
@@ -182,20 +182,7 @@ describe('tagc prune on a folder', () => {
 });
 
 describe('tagc prune (command)', () => {
-  async function run(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-    const printed = { stdout: '', stderr: '' };
-    const spies = (['stdout', 'stderr'] as const).map((stream) =>
-      vi.spyOn(process[stream], 'write').mockImplementation((chunk: unknown) => {
-        printed[stream] += String(chunk);
-        return true;
-      }),
-    );
-    try {
-      return { status: await main(args), ...printed };
-    } finally {
-      spies.forEach((s) => s.mockRestore());
-    }
-  }
+  const run = (args: string[]) => tagcInProcess(args);
 
   it('prints the plan with --dry-run, then removes, and refuses a --keep below 1', async () => {
     const dir = join(folders, 'cli');

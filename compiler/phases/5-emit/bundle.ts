@@ -65,6 +65,8 @@ export interface BundleOptions {
    * about 0.24 s of CPU an environment at 5,000 rules: `tagc build` does not ask for it.
    */
   inputs?: boolean;
+  /** Runtime names prod must not shorten for this project: its payloads' field names (mangled-props.ts, payloadNames). */
+  unmangled?: ReadonlySet<string>;
   /** Where the esbuild build waits its turn (the environments of one build share esbuild's process). */
   turn?: <T>(build: () => Promise<T>) => Promise<T>;
 }
@@ -165,7 +167,7 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
       outfile: 'container.js',
       define: defines(plan.env),
       dropLabels: plan.env.debug ? [] : ['DEBUG'],
-      ...(plan.env.debug ? {} : { ...mangleOptions(), mangleCache: {} }),
+      ...(plan.env.debug ? {} : { ...mangleOptions(options.unmangled), mangleCache: {} }),
       metafile: options.inputs !== false,
     }),
   );

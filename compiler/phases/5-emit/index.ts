@@ -17,6 +17,7 @@ import { entrySource, type BuildStamp } from './entry';
 import { OWN_RUNTIME_START } from './runtime-modules';
 import { graphJsonText, type RuleTexts } from './graph-json';
 import { hostInventory } from './hosts';
+import { payloadNames } from './mangled-props';
 import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
 import { scanSiteConfig, siteUseOf, type SiteScan, type SiteUse } from './site-config-use';
@@ -137,7 +138,8 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
   const readers = await dataElementReaders(runtime);
   const { atOnce, turn } = concurrency(graph, plans.length);
-  const options: BundleOptions = { ...asked, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn };
+  const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
+  const options: BundleOptions = { ...asked, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled };
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);
   const siteFile = graph.load.site?.abs;

@@ -11,7 +11,8 @@ import type { StepFieldNames } from './tooling-fields';
 // or anything JSON-serialised. tests/foundation/mangled-props.test.ts holds that public list.
 // Quoted keys are mangled too (mangleQuoted): the generated entry writes its config literals as
 // JSON (the egress policy's `hosts`), and both sides must agree. Only names of tagc's runtime
-// belong here, never a container's config keys.
+// belong here, never a container's config keys; a project whose payload schemas declare one of
+// them keeps that name whole (payloadNames).
 export const MANGLED_PROPS = [
   // Rule records and action declarations (runtime/declare, runtime/core/dispatch.ts).
   // `params` and `timeout` stay: the A/B client's public options carry them (getOffer).
@@ -180,9 +181,31 @@ export const MANGLED_PROPS = [
   'enabled',
 ] as const;
 
-/** The esbuild options that shorten MANGLED_PROPS; the names esbuild picks depend only on the input. */
-export function mangleOptions(): Pick<BuildOptions, 'mangleProps' | 'mangleQuoted'> {
-  return { mangleProps: new RegExp(`^(?:${MANGLED_PROPS.join('|')})$`), mangleQuoted: true };
+/**
+ * The esbuild options that shorten MANGLED_PROPS but the `kept` names; the names esbuild picks
+ * depend only on the input.
+ */
+export function mangleOptions(kept: ReadonlySet<string> = new Set()): Pick<BuildOptions, 'mangleProps' | 'mangleQuoted'> {
+  return { mangleProps: new RegExp(`^(?:${MANGLED_PROPS.filter((p) => !kept.has(p)).join('|')})$`), mangleQuoted: true };
+}
+
+/**
+ * Every property name the project's event schemas declare, at any depth. A data-layer payload is
+ * the page's data: custom code reads its fields through the types generated from these schemas,
+ * so a field spelled like a runtime name (`kind`, `settings`) must keep its name in the bundle.
+ */
+export function payloadNames(schemas: readonly unknown[]): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) for (const name of Object.keys(value)) names.add(name);
+      walk(value);
+    }
+  };
+  walk(schemas);
+  return names;
 }
 
 /** What a step's `kind` and `sends` became in a bundle, from esbuild's mangle cache (a name esbuild kept maps to false). */

@@ -108,4 +108,23 @@ describe('the staging folder of a build', () => {
     expect(readdirSync(outDir).sort()).toEqual([`.staging-${process.ppid}-1767225600000`, 'kept.txt', 'manifest.json', 'prod']);
     expect(readdirSync(join(outDir, 'prod'))).toEqual(['container.def.min.js']);
   });
+
+  it('puts back the previous build a build killed while publishing had set aside, and leaves a running one its own', () => {
+    const outDir = previousBuild();
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    // Killed between its renames: the old prod set aside, the new one moved in; manifest.json not reached.
+    mkdirSync(join(outDir, `prod.old-${dead}`));
+    writeFileSync(join(outDir, `prod.old-${dead}`, 'old.js'), 'previous bundle');
+    writeFileSync(join(outDir, 'prod', 'old.js'), 'half-published bundle');
+    // Killed after setting aside the old test folder, before moving the new one in.
+    mkdirSync(join(outDir, `test.old-${dead}`));
+    writeFileSync(join(outDir, `test.old-${dead}`, 'old.js'), 'previous test bundle');
+    // A build publishing right now (this test's parent process): not touched.
+    mkdirSync(join(outDir, `stg.old-${process.ppid}`));
+    const staging = staged(outDir, { 'dev/container.def.min.js': 'new bundle' });
+    staging.discard();
+    expect(readdirSync(outDir).sort()).toEqual(['kept.txt', 'manifest.json', 'prod', `stg.old-${process.ppid}`, 'test']);
+    expect(readFileSync(join(outDir, 'prod', 'old.js'), 'utf8')).toBe('previous bundle');
+    expect(readFileSync(join(outDir, 'test', 'old.js'), 'utf8')).toBe('previous test bundle');
+  });
 });

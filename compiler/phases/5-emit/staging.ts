@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 // tsc have passed. A failed build discards the staging folder and leaves build/ as it was.
 
 const STAGING = /^\.staging-(\d+)-\d+$/;
+/** What publish() renames an old top-level folder or file to while it moves the new one in. */
+const OLD = /^(.+)\.old-(\d+)$/;
 
 function alive(pid: number): boolean {
   try {
@@ -19,10 +21,14 @@ function alive(pid: number): boolean {
   }
 }
 
+const dead = (pid: number) => pid > 0 && pid !== process.pid && !alive(pid);
+
 /**
- * Removes the staging folders of builds that were killed (a signal, a crash: they had no chance
- * to discard them), known by their process id no longer running. A live process's folder, a
- * concurrent build's, is left alone.
+ * Cleans up after builds that were killed (a signal, a crash: they had no chance to discard),
+ * known by their process id no longer running; a live process's, a concurrent build's, is left
+ * alone. Their staging folders are removed. A build killed inside publish() left a top-level
+ * folder renamed `<name>.old-<pid>`, the previous build's: it goes back in place of whatever was
+ * moved in, so build/ holds the previous build rather than a mix (it may be its only copy).
  */
 function sweepStale(outDir: string): void {
   let names: string[];
@@ -32,8 +38,12 @@ function sweepStale(outDir: string): void {
     return;
   }
   for (const name of names) {
-    const pid = Number(STAGING.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !alive(pid)) rmSync(join(outDir, name), { recursive: true, force: true });
+    if (dead(Number(STAGING.exec(name)?.[1]))) rmSync(join(outDir, name), { recursive: true, force: true });
+    const old = OLD.exec(name);
+    if (old && dead(Number(old[2]))) {
+      rmSync(join(outDir, old[1]), { recursive: true, force: true });
+      renameSync(join(outDir, name), join(outDir, old[1]));
+    }
   }
 }
 

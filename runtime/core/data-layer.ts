@@ -13,7 +13,7 @@ export const OVERWRITE_CHECK_MS = 2500;
 /** How often initialisation looks for the consent cookie it waits for. */
 export const CONSENT_POLL_MS = 250;
 export interface DataLayerHooks {
-  /** Called with each named event before its dispatch (validation, reset, process state). */
+  /** Payload validation, called with each named event before its dispatch; only bundles that validate call it (__TAGC_VALIDATE__). */
   beforeEvent?(name: string, payload: JsonState): void;
   dispatch(name: string, payload: JsonState, state: JsonState): void;
   /** Events before which the computed state is cleared (spec §4). */
@@ -126,11 +126,14 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
       return;
     }
     if (resetBefore.has(name)) state = {};
-    try {
-      hooks.beforeEvent?.(name, payload);
-    } catch (error) {
-      // Validation trouble must not cost the event its rules.
-      say(Msg.FailedBeforeEvent, name, reason(error));
+    // The hook is payload validation: bundles that do not validate carry none of this.
+    if (__TAGC_VALIDATE__) {
+      try {
+        hooks.beforeEvent?.(name, payload);
+      } catch (error) {
+        // Validation trouble must not cost the event its rules.
+        say(Msg.FailedBeforeEvent, name, reason(error));
+      }
     }
     state = merge(state, payload, 'event');
     hooks.dispatch(name, payload, state);

@@ -118,7 +118,7 @@ function attachDataLayerWhenDue(win: Win, config: ContainerConfig, dispatcher: D
     try {
       const dataLayer = attachDataLayer(win, {
         dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
-        beforeEvent: config.validate,
+        beforeEvent: __TAGC_VALIDATE__ ? config.validate : undefined,
         resetBefore: config.dataLayer?.resetBefore,
       });
       if (dataLayer) {

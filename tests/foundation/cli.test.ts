@@ -1,18 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
 import { tagcInProcess } from '../helpers/cli';
 import { container, REPO, removeContainer, ruleSource } from '../helpers/container';
+import { tagcProcess } from '../helpers/bin';
 
-const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeContainer));
 
-function tagc(args: string[], root: string) {
-  return spawnSync(process.execPath, [BIN, ...args], { cwd: root, env: { ...process.env, TAGC_ROOT: root }, encoding: 'utf8', timeout: 120_000 });
-}
 
 // The first test runs the bin in a process of its own, as a shell does; the others call the same
 // main() in this process (tests/helpers/cli.ts).
@@ -22,7 +18,7 @@ describe('tagc CLI', () => {
     const rule = `import { rule } from '../runtime/declare';\nexport default rule({ id: 'a', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'noop', sends: 'necessary', run: () => undefined }] });\n`;
     const root = container('cli-ok', { 'rules/a.ts': rule }, { linkRuntime: true });
     roots.push(root);
-    const r = tagc(['build', '--env', 'prod', '--env', 'dev'], root);
+    const r = tagcProcess(['build', '--env', 'prod', '--env', 'dev'], root);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^load\s+\d+ ms$/m);
     expect(r.stdout).toMatch(/^prod\s+build\/prod\/container\.[0-9a-f]{16}\.min\.js\s+[\d.]+ KB \([\d.]+ KB gzip\)/m);

@@ -1,14 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HostUse } from '../../compiler/graph-types';
 import { REPO, removeContainer } from '../helpers/container';
+import { tagcProcess } from '../helpers/bin';
 
 // `tagc csp <env>` reads build/manifest.json's host inventory and prints both policy forms; the
 // policies themselves run in Chromium in tests/browser/csp-forms.test.ts.
 
-const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
 const root = join(REPO, '.tagc-tmp', `csp-cli-${process.pid}`);
 afterAll(() => removeContainer(root));
 
@@ -20,9 +19,7 @@ const HOSTS: HostUse[] = [
   { host: 'px.ads.example', category: 'advertising', directive: 'img-src', rules: ['e'] },
 ];
 
-function tagc(args: string[]) {
-  return spawnSync(process.execPath, [BIN, ...args], { cwd: root, env: { ...process.env, TAGC_ROOT: root }, encoding: 'utf8', timeout: 60_000 });
-}
+const tagc = (args: string[]) => tagcProcess(args, root);
 
 describe('tagc csp', () => {
   it('prints the nonce-based and the host allow-list policy of an environment from its inventory', () => {

@@ -1,16 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, removeContainer } from '../helpers/container';
+import { tagcProcess } from '../helpers/bin';
 
 // `tagc new event` on a copy of this container: the schema, the event-number row and the
 // catalogue rule are written the container's way, the copy builds, and the new rule sends the
 // row's event number when the page pushes the event.
 
-const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
 const ROOT = join(REPO, '.tagc-tmp', `new-event-${process.pid}`);
-const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, TAGC_ROOT: ROOT }, timeout: 120_000 });
+const run = (args: string[]) => tagcProcess(args, ROOT);
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 let added: ReturnType<typeof run>;

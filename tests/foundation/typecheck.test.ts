@@ -1,22 +1,19 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTscOutput } from '../../compiler/typecheck';
 import { tagcInProcess } from '../helpers/cli';
-import { container, REPO, removeContainer } from '../helpers/container';
+import { container, removeContainer } from '../helpers/container';
+import { tagcProcess } from '../helpers/bin';
 
 // `tagc build` fails on a TypeScript error in a container module (a rule reading a payload field
 // its schema lacks), leaving build/ as it was; `tagc check` reports compiler and TypeScript
 // errors together in one run. The first test runs the bin in a process of its own, as a shell
 // does; the others call the same main() in this process (tests/helpers/cli.ts).
 
-const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeContainer));
 
-const tagc = (args: string[], root: string) =>
-  spawnSync(process.execPath, [BIN, ...args], { cwd: root, env: { ...process.env, TAGC_ROOT: root }, encoding: 'utf8', timeout: 120_000 });
 
 const SCHEMA = `import { eventSchema } from '../runtime/declare';
 export default eventSchema({ event: 'Fund Added', description: 'x', schema: { type: 'object', required: ['event', 'fund'], properties: { event: { const: 'Fund Added' }, fund: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } } } });
@@ -37,7 +34,7 @@ function sample(name: string, files: Record<string, string>): string {
 describe('tagc build with type errors', () => {
   it('builds a container whose rules type-check', () => {
     const root = sample('tc-ok', { 'rules/fund-log.ts': reading('id') });
-    const r = tagc(['build', '--env', 'prod'], root);
+    const r = tagcProcess(['build', '--env', 'prod'], root);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^typecheck\s+\d+ ms$/m);

@@ -4,7 +4,8 @@ import { main } from '../../compiler/cli/main';
 // `tagc <args>` through main(), the function compiler/cli/bin.js runs, in the test's own process:
 // the command's whole code path without a new Node process that loads the compiler again (about
 // 1 s of CPU a run). Each command keeps at least one test that runs the real bin in a process of
-// its own (exit code and output as a shell sees them); the other cases of that command call this.
+// its own (tests/helpers/bin.ts: exit code and output as a shell sees them); the other cases of
+// that command call this.
 // It sets TAGC_ROOT and captures stdout and stderr for the call, and main() registers tsx for
 // most commands: a file that calls it runs in a process of its own (tests/setup/isolation.ts).
 

@@ -8,7 +8,7 @@ import { load } from './phases/1-load';
 import { prepareValidation, validate } from './phases/2-validate';
 import { buildGraph, type ContainerGraph } from './phases/3-graph';
 import { declarationHashes } from './phases/3-graph/hashes';
-import { StrippedModules } from './phases/3-graph/hashes/stripped-modules';
+import { keptStripped, StrippedModules } from './phases/3-graph/hashes/stripped-modules';
 import { plan, type EnvPlan } from './phases/4-plan';
 import { addPositions } from './diagnostics/locate';
 import { emitBundles, manifestFor, projectSiteUse, readManifest, type EarlyWork } from './phases/5-emit';
@@ -19,6 +19,8 @@ import { dataElementNames, declareTypesModule, payloadTypes, writeGenerated } fr
 import { project } from './project';
 import { sourceDate } from './source-date';
 import { cacheDir, EarlyTypeCheck } from './typecheck';
+import { keptRewrites } from './phases/5-emit/rewrite-module';
+import { keptSiteFacts } from './phases/5-emit/site-config-use';
 
 // compile(): load -> validate -> graph -> plan per environment -> emit. Each phase is a folder
 // under compiler/phases, numbered in the order data flows.
@@ -38,6 +40,12 @@ export interface CompileOptions {
   inputs?: boolean;
   /** Fixed build time (ISO); default SOURCE_DATE_EPOCH, else the HEAD commit's time, else now (compiler/source-date.ts). */
   buildTime?: string;
+  /**
+   * Reuse and keep the per-module work (modules stripped and parsed, modules rewritten for the
+   * bundles) between builds under node_modules/.cache/tagc, found by each module's text and the
+   * code doing the work (compiler/kept-outputs.ts); default true.
+   */
+  keep?: boolean;
 }
 
 export interface CompileResult {
@@ -51,6 +59,12 @@ export interface CompileResult {
   generatedWritten: string[];
   timings: Record<string, number>;
   outDir: string;
+}
+
+/** The per-module work of a build, kept between builds of the project at `root` when `keep` (compiler/kept-outputs.ts). */
+function keptModuleWork(root: string, keep: boolean) {
+  const file = (name: string) => (keep ? join(cacheDir(root), name) : undefined);
+  return { stripped: keptStripped(file('stripped-modules.v8')), rewrites: keptRewrites(file('rewritten-modules.v8')), site: keptSiteFacts(file('site-facts.v8')) };
 }
 
 function stampFor(root: string, buildTime?: string): BuildStamp {
@@ -98,8 +112,9 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   // Content hashes start now (swc strips the modules on Node's thread pool) and finish while the compiler validates and plans.
   // So does the scan of what the project reads from its site configuration.
   // The modules the hashes strip of their types are the ones prod's and internal's bundles read.
-  const stripped = new StrippedModules();
-  const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded, undefined, stripped), site: projectSiteUse(options.root, loaded) };
+  const kept = keptModuleWork(options.root, options.emit !== false && options.keep !== false);
+  const stripped = new StrippedModules(kept.stripped);
+  const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded, undefined, stripped), site: projectSiteUse(options.root, loaded, kept.site) };
   for (const pending of Object.values(early)) pending.catch(() => undefined);
   early.stripped = stripped;
   const { network } = await time('validate', () => validate(loaded, registry, diagnostics));
@@ -131,7 +146,7 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   // Bundling starts before the proof has answered: it writes only to the staging folder, and
   // graph.json (which lists the diagnostics) waits for the proof.
   const emitStart = performance.now();
-  const emitting = staging && emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, staging, { ...early, proofs: proven }, { inputs: options.inputs });
+  const emitting = staging && emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, staging, { ...early, proofs: proven }, { inputs: options.inputs, keptRewrites: kept.rewrites });
   emitting?.catch(() => undefined);
 
   // tsc runs in its own process while the compiler works and esbuild bundles; its errors are awaited before any output.
@@ -156,6 +171,7 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
     staging.write('manifest.json', JSON.stringify(manifest, null, 2));
     await failOnTypeErrors();
     staging.publish();
+    for (const work of Object.values(kept)) work.save();
     timings.emit = performance.now() - emitStart;
   } else await failOnTypeErrors();
   return { diagnostics: diagnostics.list, graph, plans, bundles, generated, generatedWritten, timings, outDir };

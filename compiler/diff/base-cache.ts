@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packageVersion } from '../phases/5-emit/kept-outputs';
+import { packageVersion } from '../kept-outputs';
 import { cacheDir } from '../typecheck';
 
 // Base builds of `tagc diff --base <ref>` kept between runs, in the project's

@@ -11,7 +11,8 @@ import { HASH_PLACEHOLDER } from './entry';
 import { mangleOptions, stepFieldNames } from './mangled-props';
 import type { SiteUse } from './site-config-use';
 import { StrippedModules } from '../3-graph/hashes/stripped-modules';
-import { rewriteModule, type Rewritten } from './rewrite-module';
+import { keptRewrite, type Rewritten } from './rewrite-module';
+import type { KeptOutputs } from '../../kept-outputs';
 import { blankRanges } from '../../js-syntax';
 import { blankToolingFields } from './tooling-fields';
 
@@ -60,6 +61,8 @@ export interface BundleOptions {
   libraries?: readonly string[];
   /** Project modules stripped of their types once for the build (shared with the declaration hashes). */
   stripped?: StrippedModules;
+  /** Rewrites of earlier builds, found by their inputs (compiler/kept-outputs.ts). */
+  keptRewrites?: KeptOutputs<Rewritten>;
   /**
    * Record the inputs esbuild kept (Bundle.inputs) from its metafile, which costs esbuild and Node
    * about 0.24 s of CPU an environment at 5,000 rules: `tagc build` does not ask for it.
@@ -109,7 +112,7 @@ async function strippedRule(stripped: StrippedModules, rewritten: Map<string, Pr
  * without viewer-only metadata (rewrite-module.ts). Rule modules come from the build's stripped
  * modules, whose JavaScript the declaration hashes have mostly read already.
  */
-function projectModules(root: string, strip: boolean, { site, rewritten = new Map(), libraries = [], stripped = new StrippedModules() }: BundleOptions): esbuild.Plugin {
+function projectModules(root: string, strip: boolean, { site, rewritten = new Map(), libraries = [], stripped = new StrippedModules(), keptRewrites }: BundleOptions): esbuild.Plugin {
   const dirs = (strip ? ['data-elements', 'rules'] : ['data-elements']).map((d) => `${escape(join(root, d) + sep)}.*\\.ts`);
   if (site) dirs.push(escape(site.file));
   if (!strip) dirs.push(...libraries.map(escape));
@@ -134,7 +137,7 @@ function projectModules(root: string, strip: boolean, { site, rewritten = new Ma
         const use = isSite ? await site!.use : undefined;
         const key = use === undefined ? args.path : `${args.path}:${use === 'all' ? 'all' : [...use].sort().join(',')}`;
         const variant = strip ? 'strip' : 'js';
-        const contents = await rewrittenOnce(rewritten, key, variant, async () => rewriteModule(await readSource(args.path), basename(args.path), use, pure));
+        const contents = await rewrittenOnce(rewritten, key, variant, async () => keptRewrite(keptRewrites, await readSource(args.path), basename(args.path), use, pure));
         return { contents, loader: 'js' };
       });
     },

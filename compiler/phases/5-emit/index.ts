@@ -20,7 +20,8 @@ import { hostInventory } from './hosts';
 import { payloadNames } from './mangled-props';
 import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
-import { scanSiteConfig, siteUseOf, type SiteScan, type SiteUse } from './site-config-use';
+import { keptSiteFacts, scanSiteConfig, siteUseOf, type SiteFacts, type SiteScan, type SiteUse } from './site-config-use';
+import type { KeptOutputs } from '../../kept-outputs';
 import { dataLayerEntry } from './data-layer-entry';
 import type { Staging } from './staging';
 import { siteValidation, validationEntry } from './validators';
@@ -44,19 +45,23 @@ export interface Emitted {
   companions: Record<string, Companion>;
 }
 
-/** The project's modules that read its site configuration (site-config-use.ts): it needs only the loaded files, so compile() starts it beside validation. */
-export async function projectSiteUse(root: string, load: LoadResult): Promise<ProjectSite | undefined> {
+/**
+ * The project's modules that read its site configuration (site-config-use.ts): it needs only the
+ * loaded files, so compile() starts it beside validation. `kept`: facts of earlier builds.
+ */
+export async function projectSiteUse(root: string, load: LoadResult, kept = keptSiteFacts(undefined)): Promise<ProjectSite | undefined> {
   const file = load.site?.abs;
-  return file ? { file, scan: await scanSiteConfig(['rules', 'data-elements', 'runtime'].map((d) => join(root, d)), file) } : undefined;
+  return file ? { file, scan: await scanSiteConfig(['rules', 'data-elements', 'runtime'].map((d) => join(root, d)), file, kept), kept } : undefined;
 }
 
 export interface ProjectSite {
   file: string;
   scan: SiteScan;
+  kept: KeptOutputs<SiteFacts>;
 }
 
 /** What one environment's bundle reads from the site configuration: the excluded rules' and data elements' reads do not count. */
-function envSiteUse(site: ProjectSite, graph: ContainerGraph, plan: EnvPlan): SiteUse {
+function envSiteUse(site: ProjectSite, graph: ContainerGraph, plan: EnvPlan): Promise<SiteUse> {
   const leftOut = new Map<string, Set<string>>();
   const add = (abs: string, name: string) => leftOut.set(abs, (leftOut.get(abs) ?? new Set()).add(name));
   const excludedRules = new Set(plan.excluded.rules);
@@ -65,7 +70,7 @@ function envSiteUse(site: ProjectSite, graph: ContainerGraph, plan: EnvPlan): Si
     const loaded = graph.dataElements.get(name)?.loaded;
     if (loaded) add(loaded.abs, loaded.exportName);
   }
-  return siteUseOf(site.scan, (file) => leftOut.get(file));
+  return siteUseOf(site.scan, (file) => leftOut.get(file), site.kept);
 }
 
 /** envSiteUse once the scan is done; a failed scan is reported by emitBundles, whether or not esbuild loaded the module. */
@@ -125,7 +130,7 @@ async function inParallel<T, R>(items: readonly T[], limit: number, f: (item: T)
   return results;
 }
 
-export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], output: Staging, early: EarlyWork = {}, asked: Pick<BundleOptions, 'inputs'> = {}): Promise<Emitted> {
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], output: Staging, early: EarlyWork = {}, asked: Pick<BundleOptions, 'inputs' | 'keptRewrites'> = {}): Promise<Emitted> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const privacy = sitePrivacy(graph.load.site?.value);

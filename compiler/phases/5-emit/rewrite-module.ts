@@ -1,5 +1,6 @@
 import * as esbuild from 'esbuild';
 import { blankRanges, insertAt, parseModule } from '../../js-syntax';
+import { keptValues, KeptOutputs, packageVersion, sourcesHash } from '../../kept-outputs';
 import { viewerOnlyRanges } from '../../viewer-only';
 import { pureMarks } from './pure-declarations';
 import { pruneSiteConfig, type SiteUse } from './site-config-use';
@@ -30,6 +31,24 @@ export async function rewriteModule(source: string, file: string, use: SiteUse |
   const program = parseModule(out);
   const marks = pure ? pureMarks(program) : [];
   return { js: insertAt(out, marks), strip: insertAt(blankRanges(out, viewerOnlyRanges(out, program)), marks) };
+}
+
+const isRewritten = (value: unknown): value is Rewritten => typeof (value as Partial<Rewritten> | null)?.js === 'string' && typeof (value as Partial<Rewritten>).strip === 'string';
+
+/** The kept rewrites of a project (its file), for keptRewrite. */
+export function keptRewrites(file: string | undefined): KeptOutputs<Rewritten> {
+  return new KeptOutputs(file, keptValues(isRewritten));
+}
+
+let tools: string[] | undefined;
+/** What a rewrite depends on besides its inputs: esbuild, acorn, and this code. */
+const rewritingTools = () => (tools ??= [packageVersion('esbuild'), packageVersion('acorn'), sourcesHash(import.meta.url)]);
+
+/** rewriteModule, or its output from an earlier build of the same inputs. */
+export function keptRewrite(kept: KeptOutputs<Rewritten> | undefined, source: string, file: string, use: SiteUse | undefined, pure: boolean): Promise<Rewritten> {
+  if (!kept) return rewriteModule(source, file, use, pure);
+  const useKey = use === undefined || use === 'all' ? (use ?? null) : [...use].sort();
+  return kept.memo(kept.key(rewritingTools(), file, useKey, pure, source), () => rewriteModule(source, file, use, pure));
 }
 
 /** TypeScript module text -> JavaScript, source map inline (so errors still point at the .ts). */

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { blankRanges, isNode, keyName, parseModule, propertyRange, type AstNode } from '../../js-syntax';
+import { keptValues, KeptOutputs, packageVersion, sourcesHash } from '../../kept-outputs';
 
 // Site settings reach a bundle only as far as code uses them: every project module is scanned for
 // the member paths it reads from the site configuration (`site.hosts.entry` -> "hosts.entry", also
@@ -105,33 +106,69 @@ function usesIn(program: AstNode, names: Set<string>, out: Set<string>): boolean
   }
 }
 
-/** The modules that import the site configuration, parsed once for every environment's use. */
-export type SiteScan = readonly { file: string; program: AstNode; names: Set<string> }[] | 'all';
+/**
+ * What a module says about the site configuration, kept between builds (compiler/kept-outputs.ts):
+ * the names it binds to it, or the paths it reads; 'all' when that cannot be known.
+ */
+export type SiteFacts = readonly string[] | 'all';
+
+const isSiteFacts = (value: unknown): value is SiteFacts => value === 'all' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+
+/** The kept facts of a project (its file), for scanSiteConfig and siteUseOf. */
+export function keptSiteFacts(file: string | undefined): KeptOutputs<SiteFacts> {
+  return new KeptOutputs(file, keptValues(isSiteFacts));
+}
+
+let tools: string[] | undefined;
+/** What a module's facts depend on besides its text: esbuild, acorn, and this code. */
+const scanningTools = () => (tools ??= [packageVersion('esbuild'), packageVersion('acorn'), sourcesHash(import.meta.url)]);
+
+/** A module that imports the site configuration: its tree is made only when a fact of it is not kept. */
+interface ScannedModule {
+  file: string;
+  source: string;
+  names: Set<string>;
+  program: () => Promise<AstNode>;
+}
+
+/** The modules that import the site configuration, parsed once (at most) for every environment's use. */
+export type SiteScan = readonly ScannedModule[] | 'all';
 
 /** Export names of a module that an environment's bundle leaves out ('default': a rule module's declaration). */
 export type LeftOut = (file: string) => ReadonlySet<string> | undefined;
 
 /** The project's modules (under `dirs`) that read the site configuration module, and through which names. */
-export async function scanSiteConfig(dirs: readonly string[], siteConfig: string): Promise<SiteScan> {
+export async function scanSiteConfig(dirs: readonly string[], siteConfig: string, kept = keptSiteFacts(undefined)): Promise<SiteScan> {
   const base = siteConfig.replace(/\.ts$/, '').split(/[\\/]/).pop()!;
   const isSiteConfig = (spec: string) => spec.replace(/\.(ts|js)$/, '').split('/').pop() === base;
   const files = (await Promise.all(dirs.map(tsFiles))).flat().filter((f) => f !== siteConfig);
   // Read synchronously (an awaited read per file cost seconds with thousands of rules), and ask
-  // esbuild for every transform at once: it works on them while the compiler validates, where
-  // one round trip at a time advanced only when the main thread was free.
-  const transforms = files.flatMap((file) => {
+  // esbuild for every transform needed at once: it works on them while the compiler validates,
+  // where one round trip at a time advanced only when the main thread was free.
+  const scanned = files.flatMap((file) => {
     const source = readFileSync(file, 'utf8');
-    return source.includes(base) ? [{ file, js: esbuild.transform(source, { loader: 'ts', format: 'esm', target: 'esnext' }) }] : [];
+    if (!source.includes(base)) return [];
+    const key = kept.key(scanningTools(), 'bindings', base, source);
+    const known = kept.get(key);
+    const module = { file, source, program: treeOf(source) };
+    if (known === undefined) module.program().catch(() => undefined);
+    return [{ key, known, module }];
   });
-  for (const { js } of transforms) js.catch(() => undefined);
-  const modules: { file: string; program: AstNode; names: Set<string> }[] = [];
-  for (const { file, js } of transforms) {
-    const program = parseModule((await js).code);
-    const names = siteBindings(program, isSiteConfig);
+  const modules: ScannedModule[] = [];
+  for (const { key, known, module } of scanned) {
+    const names = known ?? (await kept.memo(key, async () => factsOf(siteBindings(await module.program(), isSiteConfig))));
     if (names === 'all') return 'all';
-    if (names.size) modules.push({ file, program, names });
+    if (names.length) modules.push({ ...module, names: new Set(names) });
   }
   return modules;
+}
+
+const factsOf = (found: ReadonlySet<string> | 'all'): SiteFacts => (found === 'all' ? 'all' : [...found].sort());
+
+/** A module's tree, made on first use: esbuild strips its types, acorn parses it. */
+function treeOf(source: string): () => Promise<AstNode> {
+  let tree: Promise<AstNode> | undefined;
+  return () => (tree ??= esbuild.transform(source, { loader: 'ts', format: 'esm', target: 'esnext' }).then(({ code }) => parseModule(code)));
 }
 
 /** Local names of the given exports (`export { x as default }` -> x; `export const y` -> y). */
@@ -169,30 +206,24 @@ function declaresOnly(statement: AstNode, locals: ReadonlySet<string>, leftOut: 
  * exports `leftOut` names. What such a declaration shares with the module's other statements
  * (a top-level alias, a helper) stays counted.
  */
-export function siteUseOf(scan: SiteScan, leftOut: LeftOut = () => undefined): SiteUse {
+export async function siteUseOf(scan: SiteScan, leftOut: LeftOut = () => undefined, kept = keptSiteFacts(undefined)): Promise<SiteUse> {
   if (scan === 'all') return 'all';
   const used = new Set<string>();
-  for (const module of scan) {
-    const out = leftOut(module.file);
-    const reads = out ? moduleReads(module, out) : wholeModuleReads(module);
+  const all = await Promise.all(
+    scan.map((module) => {
+      const out = [...(leftOut(module.file) ?? [])].sort();
+      const key = kept.key(scanningTools(), 'reads', [...module.names].sort(), out, module.source);
+      return kept.memo(key, async () => factsOf(moduleReads(await module.program(), module.names, new Set(out))));
+    }),
+  );
+  for (const reads of all) {
     if (reads === 'all') return 'all';
     for (const path of reads) used.add(path);
   }
   return used;
 }
 
-type ScannedModule = Exclude<SiteScan, 'all'>[number];
-
-/** The reads of a module with every statement: the same for each environment, so walked once. */
-const wholeReads = new WeakMap<ScannedModule, SiteUse>();
-
-function wholeModuleReads(module: ScannedModule): SiteUse {
-  let reads = wholeReads.get(module);
-  if (!reads) wholeReads.set(module, (reads = moduleReads(module, new Set())));
-  return reads;
-}
-
-function moduleReads({ program, names }: ScannedModule, out: ReadonlySet<string>): SiteUse {
+function moduleReads(program: AstNode, names: Set<string>, out: ReadonlySet<string>): SiteUse {
   const locals = localNames(program, out);
   const kept = out.size ? { ...program, body: (program.body as AstNode[]).filter((statement) => !declaresOnly(statement, locals, out)) } : program;
   const reads = new Set<string>();

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { ContainerGraph } from '../3-graph';
 import type { GraphSchema } from '../../graph-types';
-import { KeptOutputs, packageVersion } from './kept-outputs';
+import { KEPT_STRINGS, KeptOutputs, packageVersion, sourcesHash } from '../../kept-outputs';
 
 // Generated TypeScript: each event's payload type (from its JSON Schema) registered under its
 // name, and the data-element names, so that rules are type-checked against the container.
@@ -33,8 +33,8 @@ const OPTIONS = { bannerComment: '', additionalProperties: false, format: false,
 export async function payloadTypes(graph: { schemas: ReadonlyMap<string, { node: Pick<GraphSchema, 'schema'> }> }, typesModule = '../../runtime/declare/types', cacheFile?: string): Promise<string> {
   const parts: string[] = [HEADER];
   const registry: string[] = [];
-  const cache = new KeptOutputs(cacheFile);
-  const version = packageVersion('json-schema-to-typescript');
+  const cache = new KeptOutputs(cacheFile, KEPT_STRINGS);
+  const version = [packageVersion('json-schema-to-typescript'), sourcesHash(import.meta.url)];
   const events = [...graph.schemas.keys()].sort();
   for (const event of events) {
     const schema = graph.schemas.get(event)!.node.schema;

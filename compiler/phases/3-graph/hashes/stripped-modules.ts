@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Options } from '@swc/core';
 import { parseModule } from '../../../js-syntax';
+import { keptValues, KeptOutputs, packageVersion, sourcesHash } from '../../../kept-outputs';
 import { viewerOnlyRanges } from '../../../viewer-only';
 import { rawModule, readModule, type Module } from './read-module';
 
@@ -37,10 +38,32 @@ export interface StrippedModule {
   js?: ModuleJs;
 }
 
-async function readStripped(abs: string): Promise<StrippedModule> {
+/** A stripped module as kept between builds (compiler/kept-outputs.ts): checked as it is read back. */
+function isStrippedModule(value: unknown): value is StrippedModule {
+  const { module, js } = (value ?? {}) as Partial<Record<keyof StrippedModule, Record<string, unknown>>>;
+  const maps = ['declared', 'imports', 'exports', 'reexports'] as const;
+  const moduleOk = !!module && Array.isArray(module.statements) && Array.isArray(module.always) && Array.isArray(module.starFrom) && maps.every((m) => module[m] instanceof Map);
+  return moduleOk && (js === undefined || (typeof js.code === 'string' && typeof js.map === 'string' && Array.isArray(js.viewerOnly)));
+}
+
+/** The kept stripped modules of a project (its file), for StrippedModules. */
+export function keptStripped(file: string | undefined): KeptOutputs<StrippedModule> {
+  return new KeptOutputs(file, keptValues(isStrippedModule));
+}
+
+let tools: string[] | undefined;
+/** What stripping depends on besides the module: swc, acorn, and this code. */
+const strippingTools = () => (tools ??= [packageVersion('@swc/core'), packageVersion('acorn'), sourcesHash(import.meta.url)]);
+
+async function readStripped(abs: string, kept: KeptOutputs<StrippedModule> | undefined): Promise<StrippedModule> {
   // Read synchronously: small files, and the promise API cost four round trips each.
   const source = readFileSync(abs, 'utf8');
   if (!CODE.has(extname(abs))) return { module: rawModule(source) };
+  if (!kept) return strip(source, abs);
+  return kept.memo(kept.key(strippingTools(), basename(abs), source), () => strip(source, abs));
+}
+
+async function strip(source: string, abs: string): Promise<StrippedModule> {
   const { transform } = await import('@swc/core');
   try {
     const options = { ...STRIP, sourceFileName: basename(abs), jsc: { ...STRIP.jsc, parser: { syntax: 'typescript' as const, tsx: extname(abs).endsWith('x') } } };
@@ -57,15 +80,19 @@ async function readStripped(abs: string): Promise<StrippedModule> {
 export class StrippedModules {
   private readonly started = new Map<string, Promise<StrippedModule>>();
 
+  /** `kept`: the outputs of earlier builds, found by each module's text (none: strip every module). */
+  constructor(private readonly kept?: KeptOutputs<StrippedModule>) {}
+
   get(abs: string): Promise<StrippedModule> {
     let m = this.started.get(abs);
-    if (!m) this.started.set(abs, (m = readStripped(abs)));
+    if (!m) this.started.set(abs, (m = readStripped(abs, this.kept)));
     return m;
   }
 
   /** Forgets every module: once the hashes and the bundles have read them, the build does not carry them (5,000 rules: their code, maps and statements) into graph.json's making. */
   clear(): void {
     this.started.clear();
+    this.kept?.release();
   }
 
   /** Each file's module, `batch` at a time. */

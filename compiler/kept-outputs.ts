@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import { threadId } from 'node:worker_threads';
+
+// Outputs of slow pure work kept between builds, in the project's node_modules/.cache/tagc:
+// json-schema-to-typescript's payload types (~0.3 s CPU), ajv's standalone validators (~0.7 s),
+// and each project module as swc strips and acorn parses it, and as the bundles read it (~0.6 s
+// of the main thread for this container). Each is keyed by everything it depends on (the
+// inputs, the working packages' versions, the working modules' own sources), so an unchanged
+// input reuses its output and a changed one is worked again. Inputs with a `$ref` outside
+// themselves are always converted.
+
+/**
+ * How a kept file holds its entries: JSON of strings (generated code, readable as is), or V8's
+ * serialization for structured values (a parsed module's Maps and Sets). Entries stay encoded
+ * until a build asks for one, so a large project pays only for what it reads.
+ */
+export interface KeptFormat<T> {
+  read(bytes: Buffer): Map<string, unknown>;
+  decode(entry: unknown): T | undefined;
+  encode(value: T): unknown;
+  write(entries: Map<string, unknown>): string | Uint8Array;
+}
+
+export const KEPT_STRINGS: KeptFormat<string> = {
+  read(bytes) {
+    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? new Map(Object.entries(parsed)) : new Map();
+  },
+  decode: (entry) => (typeof entry === 'string' ? entry : undefined),
+  encode: (value) => value,
+  write: (entries) => JSON.stringify(Object.fromEntries(entries)),
+};
+
+/** Structured values, each checked by `valid` as it is read back (a kept file is not trusted to hold what it should). */
+export function keptValues<T>(valid: (value: unknown) => value is T): KeptFormat<T> {
+  return {
+    read(bytes) {
+      const entries: unknown = deserialize(bytes);
+      return entries instanceof Map ? entries : new Map();
+    },
+    decode(entry) {
+      if (!(entry instanceof Uint8Array)) return undefined;
+      try {
+        const value: unknown = deserialize(entry);
+        return valid(value) ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    encode: (value) => serialize(value),
+    write: (entries) => serialize(entries),
+  };
+}
+
+/** The version of an installed package, as part of a key. */
+export function packageVersion(name: string): string {
+  try {
+    return (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Relative imports that run: `import`/`export ... from`, side-effect and dynamic imports; `import type` is left out. */
+const RELATIVE_IMPORTS = [/^\s*(?:import|export)(\s+type\b)?[^'"]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/gm, /^\s*import()\s*['"](\.{1,2}\/[^'"]+)['"]/gm, /\bimport()\(\s*['"](\.{1,2}\/[^'"]+)['"]/g];
+
+/**
+ * A hash of a module's source and of every module it imports by a relative path, recursively:
+ * the code that does a piece of work, as part of its outputs' key, so that editing any of it
+ * works the outputs again. Sources are read where they are (the precompiled compiler keeps each
+ * module's own import.meta.url).
+ */
+export function sourcesHash(entry: string | URL): string {
+  const hash = createHash('sha256');
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch {
+      hash.update(`${file}\0missing\n`);
+      return;
+    }
+    hash.update(`${file}\0${source}\n`);
+    for (const [, typeOnly, spec] of RELATIVE_IMPORTS.flatMap((re) => [...source.matchAll(re)])) {
+      if (typeOnly) continue;
+      const base = join(dirname(file), spec);
+      const found = [`${base}.ts`, join(base, 'index.ts'), base].find((f) => existsSync(f) && statSync(f).isFile());
+      if (found) visit(found);
+    }
+  };
+  visit(typeof entry === 'string' ? entry : fileURLToPath(entry));
+  return hash.digest('hex');
+}
+
+export class KeptOutputs<T> {
+  private readonly old: Map<string, unknown>;
+  private readonly used = new Map<string, unknown>();
+  /** Work under way or done in this run, by key: asked for again, it is not done twice. */
+  private readonly made = new Map<string, Promise<T>>();
+
+  constructor(
+    private readonly file: string | undefined,
+    private readonly format: KeptFormat<T>,
+  ) {
+    this.old = file ? readEntries(file, format) : new Map();
+  }
+
+  /** The key of a piece of work, or undefined when its output may depend on other files. */
+  key(...inputs: unknown[]): string | undefined {
+    const json = JSON.stringify(inputs);
+    if (/"\$ref":"(?!#)/.test(json)) return undefined;
+    return createHash('sha256').update(json).digest('hex');
+  }
+
+  get(key: string | undefined): T | undefined {
+    if (key === undefined || !this.old.has(key)) return undefined;
+    const entry = this.old.get(key);
+    const value = this.format.decode(entry);
+    if (value !== undefined) this.used.set(key, entry);
+    return value;
+  }
+
+  set(key: string | undefined, value: T): void {
+    if (key !== undefined) this.used.set(key, this.format.encode(value));
+  }
+
+  /** The kept output of `key`, or `make()`'s, kept; each key is worked at most once a run. */
+  memo(key: string | undefined, make: () => T | Promise<T>): Promise<T> {
+    if (key === undefined) return Promise.resolve(make());
+    let out = this.made.get(key);
+    if (!out) {
+      const found = this.get(key);
+      out =
+        found !== undefined
+          ? Promise.resolve(found)
+          : Promise.resolve(make()).then((value) => {
+              this.set(key, value);
+              return value;
+            });
+      this.made.set(key, out);
+    }
+    return out;
+  }
+
+  /** Forgets this run's outputs held for asking again (they stay kept for the next run). */
+  release(): void {
+    this.made.clear();
+  }
+
+  /** Keeps the entries this run used (outputs of removed inputs are dropped); best effort. */
+  save(): void {
+    if (!this.file) return;
+    const same = this.used.size === this.old.size && [...this.used.keys()].every((k) => this.old.has(k));
+    if (same) return;
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      const tmp = `${this.file}.${process.pid}-${threadId}.tmp`; // renamed into place whole
+      writeFileSync(tmp, this.format.write(this.used));
+      renameSync(tmp, this.file);
+    } catch {
+      // a read-only project builds as before, only slower
+    }
+  }
+}
+
+function readEntries<T>(file: string, format: KeptFormat<T>): Map<string, unknown> {
+  try {
+    return format.read(readFileSync(file));
+  } catch {
+    return new Map();
+  }
+}

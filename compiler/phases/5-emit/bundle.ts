@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { gzipSize } from './gzip-size';
 import { readFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -194,7 +194,7 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
     map,
     hash,
     bytes: buf.length,
-    gzipBytes: gzipSync(buf, { level: 9 }).length,
+    gzipBytes: await gzipSize(buf),
     integrity: `sha384-${createHash('sha384').update(buf).digest('base64')}`,
     ...(inputs ? { inputs } : {}),
   };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { gzipSize } from './gzip-size';
 import * as esbuild from 'esbuild';
 import { defines } from '../../environments';
 import type { HostUse } from '../../graph-types';
@@ -52,7 +52,7 @@ export async function buildCompanion(plan: EnvPlan, hosts: HostUse[], runtimeSta
     fileName: `debug.${hash}.js`,
     code,
     bytes: buf.length,
-    gzipBytes: gzipSync(buf, { level: 9 }).length,
+    gzipBytes: await gzipSize(buf),
     integrity: `sha384-${createHash('sha384').update(buf).digest('base64')}`,
   };
 }

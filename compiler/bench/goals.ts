@@ -64,7 +64,7 @@ export function checkGoals(input: GoalInput): GoalResult[] {
     out.push({ goal: 'tagc build of the container (process) <= 2 s', figure: 'not measured', met: null });
     out.push({ goal: 'tagc build with 5,000 synthetic rules <= 10 s and <= 500 MB, linear', figure: 'not measured', met: null });
   } else {
-    out.push({ goal: 'tagc build of the container (process) <= 2 s', figure: `${ms(scale.containerBuildMs)} (CPU ${ms(scale.containerCpuMs)})`, met: scale.containerBuildMs <= 2000 });
+    out.push({ goal: 'tagc build of the container (process) <= 2 s', figure: `${ms(scale.containerBuildMs)} (CPU ${ms(scale.containerCpuMs)})${scale.containerColdBuildMs === undefined ? '' : `; first build ${ms(scale.containerColdBuildMs)}, one rule edited ${ms(scale.containerEditBuildMs)}`}`, met: scale.containerBuildMs <= 2000 });
     const slope = scale.msPerRule2000to5000 / scale.msPerRule1000to2000;
     out.push({
       goal: 'tagc build with 5,000 synthetic rules <= 10 s and <= 500 MB, linear',

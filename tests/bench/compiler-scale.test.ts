@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { phaseKey, phaseTimings } from '../../compiler/bench/compiler-scale';
+import { editOneRule, phaseKey, phaseTimings } from '../../compiler/bench/compiler-scale';
 
 // The scale bench keeps the phase timings `tagc build` prints as figures (compiler/cli/commands/build.ts).
 const BUILD_OUTPUT = `load                 3376 ms
@@ -18,5 +21,21 @@ describe('the compiler-scale bench', () => {
     expect(phaseKey('network proof')).toBe('NetworkProof');
     expect(phaseKey('bundle prod')).toBe('BundleProd');
     expect(phaseKey('load')).toBe('Load');
+  });
+
+  it("edits one rule module for the edit-loop rebuild: the first in path order, not a library or the site configuration", () => {
+    const project = mkdtempSync(join(tmpdir(), 'tagc-edit-one-'));
+    try {
+      const files = { 'rules/lib/analytics.ts': 'lib', 'rules/consent/banner.ts': 'banner', 'rules/page/load.ts': 'load', 'rules/analytics-qa.ts': 'qa', 'rules/site.config.ts': 'site' };
+      for (const [file, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(project, file)), { recursive: true });
+        writeFileSync(join(project, file), text);
+      }
+      expect(editOneRule(project)).toBe(join(project, 'rules/analytics-qa.ts'));
+      expect(readFileSync(join(project, 'rules/analytics-qa.ts'), 'utf8')).toBe('qa// edited for the bench\n');
+      for (const file of ['rules/lib/analytics.ts', 'rules/consent/banner.ts', 'rules/page/load.ts', 'rules/site.config.ts']) expect(readFileSync(join(project, file), 'utf8')).toBe(files[file as keyof typeof files]);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { transformSync } from 'esbuild';
+import { esbuild } from '../../esbuild-api';
 import { dotted, parseCode, walk, type AnyNode } from './parse';
 
 // Custom code carried over from Launch: what it does that a reviewer must know (it reaches the
@@ -67,7 +67,7 @@ export function analyse(body: string): CodeAnalysis {
   const ast = parseCode(body);
   if (!ast) {
     try {
-      transformSync(`(function(){${body}\n})`, { loader: 'js' });
+      esbuild.transformSync(`(function(){${body}\n})`, { loader: 'js' });
       out.error = 'not valid JavaScript';
     } catch (error) {
       out.error = ((error as { errors?: { text: string }[] }).errors?.[0]?.text ?? 'not valid JavaScript').replace(/\.$/, '');
@@ -102,7 +102,7 @@ export function layout(body: string, minified: boolean, indent: string): string 
   let text = body;
   if (minified) {
     try {
-      const printed = transformSync(`function __launch() {${body}\n}`, { loader: 'js' }).code.trimEnd();
+      const printed = esbuild.transformSync(`function __launch() {${body}\n}`, { loader: 'js' }).code.trimEnd();
       text = printed
         .split('\n')
         .slice(1, -1)

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { runInThisContext } from 'node:vm';
-import * as esbuild from 'esbuild';
+import { esbuild } from '../../esbuild-api';
 
 // The fast way to load a container: esbuild bundles every declaration module (and what they
 // import from the project) into one CommonJS script, evaluated once. Importing module by module

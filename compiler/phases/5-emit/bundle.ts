@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { gzipSize } from './gzip-size';
 import { readFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, sep } from 'node:path';
-import * as esbuild from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
+import { esbuild } from '../../esbuild-api';
 import { defines } from '../../environments';
 import type { EnvPlan } from '../4-plan';
 import { BROWSER_SCRIPT } from './browser-build';
@@ -112,7 +113,7 @@ async function strippedRule(stripped: StrippedModules, rewritten: Map<string, Pr
  * without viewer-only metadata (rewrite-module.ts). Rule modules come from the build's stripped
  * modules, whose JavaScript the declaration hashes have mostly read already.
  */
-function projectModules(root: string, strip: boolean, { site, rewritten = new Map(), libraries = [], stripped = new StrippedModules(), keptRewrites }: BundleOptions): esbuild.Plugin {
+function projectModules(root: string, strip: boolean, { site, rewritten = new Map(), libraries = [], stripped = new StrippedModules(), keptRewrites }: BundleOptions): Plugin {
   const dirs = (strip ? ['data-elements', 'rules'] : ['data-elements']).map((d) => `${escape(join(root, d) + sep)}.*\\.ts`);
   if (site) dirs.push(escape(site.file));
   if (!strip) dirs.push(...libraries.map(escape));
@@ -201,7 +202,7 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
 }
 
 /** Bundle.inputs from esbuild's metafile. */
-function keptInputs(metafile: esbuild.Metafile): Record<string, number> {
+function keptInputs(metafile: Metafile): Record<string, number> {
   const inputs: Record<string, number> = {};
   const output = Object.entries(metafile.outputs).find(([k]) => k.endsWith('.js'))?.[1];
   for (const [name, info] of Object.entries(output?.inputs ?? {})) inputs[name] = info.bytesInOutput;

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSize } from './gzip-size';
-import * as esbuild from 'esbuild';
+import { esbuild } from '../../esbuild-api';
 import { defines } from '../../environments';
 import type { HostUse } from '../../graph-types';
 import type { EnvPlan } from '../4-plan';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { build } from 'esbuild';
+import { esbuild } from '../../esbuild-api';
 import type { DataElement } from '../../../runtime/declare/types';
 import { besideRuntime } from './runtime-modules';
 import { VIEWER_ONLY_PROPERTIES } from '../../viewer-only';
@@ -28,7 +28,7 @@ export async function dataElementReaders(runtimeStart: string): Promise<DataElem
 
 /** The names a module exports, read by esbuild without running it (tsx need not be registered). */
 async function exportNames(file: string): Promise<string[]> {
-  const result = await build({ entryPoints: [file], bundle: false, write: false, metafile: true, format: 'esm', outdir: dirname(file), logLevel: 'silent' });
+  const result = await esbuild.build({ entryPoints: [file], bundle: false, write: false, metafile: true, format: 'esm', outdir: dirname(file), logLevel: 'silent' });
   return Object.values(result.metafile.outputs).flatMap((o) => o.exports);
 }
 

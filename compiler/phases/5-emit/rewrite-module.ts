@@ -1,4 +1,4 @@
-import * as esbuild from 'esbuild';
+import { esbuild } from '../../esbuild-api';
 import { blankRanges, insertAt, parseModule } from '../../js-syntax';
 import { keptValues, KeptOutputs, packageVersion, sourcesHash } from '../../kept-outputs';
 import { viewerOnlyRanges } from '../../viewer-only';

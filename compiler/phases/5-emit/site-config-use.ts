@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
+import { esbuild } from '../../esbuild-api';
 import { blankRanges, isNode, keyName, parseModule, propertyRange, type AstNode } from '../../js-syntax';
 import { keptValues, KeptOutputs, packageVersion, sourcesHash } from '../../kept-outputs';
 

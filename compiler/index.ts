@@ -46,6 +46,12 @@ export interface CompileOptions {
    * code doing the work (compiler/kept-outputs.ts); default true.
    */
   keep?: boolean;
+  /**
+   * Folder of the kept per-module work; default the project's node_modules/.cache/tagc. A build
+   * of another tree of the same project (`tagc diff`'s base) shares the project's: the work is
+   * found by each module's text, so the modules the trees have in common are worked once.
+   */
+  keptIn?: string;
 }
 
 export interface CompileResult {
@@ -61,9 +67,9 @@ export interface CompileResult {
   outDir: string;
 }
 
-/** The per-module work of a build, kept between builds of the project at `root` when `keep` (compiler/kept-outputs.ts). */
-function keptModuleWork(root: string, keep: boolean) {
-  const file = (name: string) => (keep ? join(cacheDir(root), name) : undefined);
+/** The per-module work of a build, kept between builds in `dir` when `keep` (compiler/kept-outputs.ts). */
+function keptModuleWork(dir: string, keep: boolean) {
+  const file = (name: string) => (keep ? join(dir, name) : undefined);
   return { stripped: keptStripped(file('stripped-modules.v8')), rewrites: keptRewrites(file('rewritten-modules.v8')), site: keptSiteFacts(file('site-facts.v8')) };
 }
 
@@ -112,7 +118,7 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   // Content hashes start now (swc strips the modules on Node's thread pool) and finish while the compiler validates and plans.
   // So does the scan of what the project reads from its site configuration.
   // The modules the hashes strip of their types are the ones prod's and internal's bundles read.
-  const kept = keptModuleWork(options.root, options.emit !== false && options.keep !== false);
+  const kept = keptModuleWork(options.keptIn ?? cacheDir(options.root), options.emit !== false && options.keep !== false);
   const stripped = new StrippedModules(kept.stripped);
   const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded, undefined, stripped), site: projectSiteUse(options.root, loaded, kept.site) };
   for (const pending of Object.values(early)) pending.catch(() => undefined);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, symlinkSync } f
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../index';
+import { cacheDir } from '../typecheck';
 import type { EnvName, Graph, Manifest } from '../graph-types';
 import { loadScenarios } from '../scenarios/load';
 import { runScenarios, type ScenarioRuns } from '../scenarios/run';
@@ -88,7 +89,8 @@ async function buildRef(root: string, ref: string, commit: string, work: string,
     const out = join(work, 'base');
     // The worktree is the project root, so the build time is that commit's (reproducible).
     try {
-      await compile({ root: tree, outDir: out, envs });
+      // The modules the ref shares with the working tree are worked once (kept by their text).
+      await compile({ root: tree, outDir: out, envs, keptIn: cacheDir(root) });
     } catch (error) {
       // Typically a ref older than a check this compiler adds: say which side failed and what to do.
       throw new Error(

@@ -90,4 +90,24 @@ describe('per-module work kept between builds', () => {
     expect(tamper(join(cache(), 'site-facts.v8'), () => ({ not: 'facts' }))).toBeGreaterThan(0);
     expect(prodCode(await build())).toBe(clean);
   }, 120_000);
+
+  it("shares the kept work with a build of another tree of the project (tagc diff's base) through keptIn", async () => {
+    await build(false, join(root, 'build-unkept'));
+    const other = container('kept-module-work-other', { 'rules/site.config.ts': SITE, 'rules/report.ts': rule('site.hosts.first', 'shared') });
+    try {
+      const otherBuild = () => compile({ root: other, envs: ['prod'], keptIn: cache(), outDir: join(other, 'build'), buildTime: '2026-01-01T00:00:00.000Z' });
+      await otherBuild();
+      expect(existsSync(join(other, 'node_modules', '.cache', 'tagc', 'stripped-modules.v8'))).toBe(false);
+      const edited = tamper(join(cache(), 'stripped-modules.v8'), (value) => {
+        const js = (value as { js?: { code: string } }).js;
+        if (!js?.code.includes('marker=shared')) return undefined;
+        js.code = js.code.replace('marker=shared', 'marker=sharedkept');
+        return value;
+      });
+      expect(edited).toBe(1);
+      expect(prodCode(await otherBuild())).toContain('marker=sharedkept');
+    } finally {
+      removeContainer(other);
+    }
+  }, 120_000);
 });

@@ -21,6 +21,7 @@ import { sourceDate } from './source-date';
 import { cacheDir, EarlyTypeCheck } from './typecheck';
 import { keptRewrites } from './phases/5-emit/rewrite-module';
 import { keptSiteFacts } from './phases/5-emit/site-config-use';
+import { keptProofs } from './phases/2-validate/kept-proof';
 
 // compile(): load -> validate -> graph -> plan per environment -> emit. Each phase is a folder
 // under compiler/phases, numbered in the order data flows.
@@ -70,7 +71,7 @@ export interface CompileResult {
 /** The per-module work of a build, kept between builds in `dir` when `keep` (compiler/kept-outputs.ts). */
 function keptModuleWork(dir: string, keep: boolean) {
   const file = (name: string) => (keep ? join(dir, name) : undefined);
-  return { stripped: keptStripped(file('stripped-modules.v8')), rewrites: keptRewrites(file('rewritten-modules.v8')), site: keptSiteFacts(file('site-facts.v8')) };
+  return { stripped: keptStripped(file('stripped-modules.v8')), rewrites: keptRewrites(file('rewritten-modules.v8')), site: keptSiteFacts(file('site-facts.v8')), proofs: keptProofs(file('network-proof.v8')) };
 }
 
 function stampFor(root: string, buildTime?: string): BuildStamp {
@@ -123,7 +124,7 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded, undefined, stripped), site: projectSiteUse(options.root, loaded, kept.site) };
   for (const pending of Object.values(early)) pending.catch(() => undefined);
   early.stripped = stripped;
-  const { network } = await time('validate', () => validate(loaded, registry, diagnostics));
+  const { network } = await time('validate', () => validate(loaded, registry, diagnostics, options.emit === false || options.keep === false ? undefined : { proofs: kept.proofs, root: options.root }));
   // The network proof goes on in TypeScript's process while the compiler graphs, plans and
   // bundles; no output is written before it has answered.
   const t1 = performance.now();

@@ -9,6 +9,8 @@ import { validateRuleKinds, validateRuleReferences, validateRuleShapes } from '.
 import { prepareMetaSchema } from './meta-schemas';
 import { validateSchemas } from './schemas';
 import { importProofModules, proveNetwork } from './network-proof';
+import { keptProof, type KeptProof } from './kept-proof';
+import type { KeptOutputs } from '../../kept-outputs';
 
 export { findCycles } from './cycles';
 
@@ -34,7 +36,8 @@ export function prepareValidation(): void {
   });
 }
 
-export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics: Diagnostics): { network: Promise<void> } {
+/** `kept`: network proofs of earlier builds (kept-proof.ts); without it the proof always runs. */
+export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics: Diagnostics, kept?: { proofs: KeptOutputs<KeptProof>; root: string }): { network: Promise<void> } {
   const schemaEvents = validateSchemas(loaded, diagnostics);
   const dataElements = validateDataElements(loaded, registry, diagnostics);
   const rules = validateRuleShapes(loaded.rules, diagnostics);
@@ -46,5 +49,6 @@ export function validate(loaded: LoadResult, registry: KindRegistry, diagnostics
   // Analytics event numbers: one data-layer event per number unless shared on purpose.
   checkAnalyticsEvents(rules, registry, diagnostics);
   // ... and custom code sends only through the egress point, what its actions declare.
-  return { network: proveNetwork(rules, diagnostics) };
+  const network = kept ? keptProof(kept.proofs, kept.root, rules, new URL('./network-proof.ts', import.meta.url), diagnostics, (found) => proveNetwork(rules, found)) : proveNetwork(rules, diagnostics).then(() => undefined);
+  return { network };
 }

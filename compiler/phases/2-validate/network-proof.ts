@@ -66,22 +66,24 @@ export function importProofModules() {
  * has ended with "context canceled" on an overloaded machine); its findings are added only once
  * a run has completed, so a retry never reports twice.
  */
-export async function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promise<void> {
+export async function proveNetwork(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     const found = new Diagnostics();
+    let files: string[];
     try {
-      await proveOnce(rules, found);
+      files = await proveOnce(rules, found);
     } catch (error) {
       if (attempt < 2) continue;
       throw error;
     }
     diagnostics.list.push(...found.list);
-    return;
+    return files;
   }
 }
 
-async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promise<void> {
-  if (!rules.length) return;
+/** The proof; answers the files TypeScript loaded for it (what its findings depend on: 2-validate/kept-proof.ts). */
+async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promise<string[]> {
+  if (!rules.length) return [];
   // The project root: what the loaded files' relative names are relative to.
   const root = resolve(rules[0].abs, ...rules[0].file.split('/').map(() => '..'));
   const trusted = [resolve(root, 'runtime') + sep, OWN_RUNTIME + sep];
@@ -163,6 +165,7 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
         }
       }
     }
+    return [...files];
   } finally {
     await api.close();
   }

@@ -86,7 +86,7 @@ function stampFor(root: string, buildTime?: string): BuildStamp {
 
 export async function compile(options: CompileOptions): Promise<CompileResult> {
   const timings: Record<string, number> = {};
-  const typecheck = options.typecheck ? new EarlyTypeCheck(project(options.root), timings) : null;
+  const typecheck = options.typecheck ? new EarlyTypeCheck(project(options.root), timings, options.keep !== false) : null;
   const outDir = options.outDir ?? join(options.root, 'build');
   // Emitted files go to a staging folder as they are made; it is published only once the proofs
   // and tsc have passed, and a compile that fails before that discards it (5-emit/staging.ts).

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { threadId } from 'node:worker_threads';
@@ -98,6 +98,42 @@ export function sourcesHash(entry: string | URL): string {
   };
   visit(typeof entry === 'string' ? entry : fileURLToPath(entry));
   return hash.digest('hex');
+}
+
+/**
+ * How a file is, for outputs that depend on it: its content's hash; for a package's file (under
+ * node_modules, changed only by an install, which writes it anew) its size and modification time,
+ * as TypeScript's libraries are megabytes; '' when it is not on disk.
+ */
+export function fileState(file: string): string {
+  try {
+    if (file.split(sep).includes('node_modules')) {
+      const { size, mtimeMs } = statSync(file);
+      return `${size}:${mtimeMs}`;
+    }
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return '';
+  }
+}
+
+/** The files (absolute) an output was made from, each by its path from `root` and its state. */
+export const filesState = (root: string, files: readonly string[]): [string, string][] => files.map((f) => [relative(root, f), fileState(f)]);
+
+/** Whether every file is as it was (paths from `root`: another tree of the project compares its own files). */
+export const filesUnchanged = (root: string, recorded: readonly (readonly [string, string])[]): boolean => recorded.every(([file, state]) => fileState(resolve(root, file)) === state);
+
+/** Every file under the project's source folders, by path from the root: a module added where an import resolves changes what a program loads. */
+export function projectFiles(root: string): string[] {
+  return ['rules', 'data-elements', 'schemas', 'runtime']
+    .flatMap((dir) => {
+      try {
+        return (readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => !f.split(sep).includes('node_modules')).map((f) => `${dir}/${f.split(sep).join('/')}`);
+      } catch {
+        return [];
+      }
+    })
+    .sort();
 }
 
 export class KeptOutputs<T> {

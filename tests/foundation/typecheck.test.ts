@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTscOutput } from '../../compiler/typecheck';
 import { tagcInProcess } from '../helpers/cli';
@@ -64,6 +66,36 @@ describe('tagc build with type errors', () => {
     expect(fixed.stdout).toMatch(/^generated schemas\/generated\/payloads\.ts$/m);
     expect(fixed.stderr).toBe('');
     expect(fixed.status).toBe(0);
+  }, 360_000);
+});
+
+// A clean check is kept with every file of its program (compiler/typecheck.ts, KeptCheck): the
+// next build starts no tsc while each is as it was, and checks again as soon as one is not.
+describe('a clean check kept between builds', () => {
+  it('starts no tsc while every file is as the clean check found it, and checks again once one changes', async () => {
+    const root = sample('tc-kept', { 'rules/fund-log.ts': reading('id') });
+    expect((await tagcInProcess(['build', '--env', 'prod'], root)).status).toBe(0);
+    const keptFile = join(root, 'node_modules', '.cache', 'tagc', 'typecheck.v8');
+    expect(existsSync(keptFile)).toBe(true);
+
+    // A type error the kept check is told it has seen: the build takes the kept answer.
+    const broken = reading('name');
+    writeFileSync(join(root, 'rules', 'fund-log.ts'), broken);
+    const entries = deserialize(readFileSync(keptFile)) as Map<string, Uint8Array>;
+    for (const [key, entry] of entries) {
+      const check = deserialize(entry) as { files: [string, string][] };
+      const files = check.files.map(([file, state]): [string, string] => [file, file === 'rules/fund-log.ts' ? createHash('sha256').update(broken).digest('hex') : state]);
+      expect(files).not.toEqual(check.files);
+      entries.set(key, serialize({ files }));
+    }
+    writeFileSync(keptFile, serialize(entries));
+    expect((await tagcInProcess(['build', '--env', 'prod'], root)).status).toBe(0);
+
+    // The same error as a real edit would leave it: tsc runs and finds it.
+    writeFileSync(join(root, 'rules', 'fund-log.ts'), reading('title'));
+    const found = await tagcInProcess(['build', '--env', 'prod'], root);
+    expect(found.status).toBe(1);
+    expect(found.stderr).toMatch(/^error type_error: rules\/fund-log\.ts:4:\d+: Property 'title' does not exist/m);
   }, 360_000);
 });
 

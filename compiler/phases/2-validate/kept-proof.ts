@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { relative } from 'node:path';
 import type { Rule } from '../../../runtime/declare/types';
 import { Diagnostics, type Diagnostic } from '../../diagnostics';
-import { keptValues, KeptOutputs, packageVersion, sourcesHash } from '../../kept-outputs';
+import { filesState, filesUnchanged, keptValues, KeptOutputs, packageVersion, projectFiles, sourcesHash } from '../../kept-outputs';
 import type { Loaded } from '../1-load';
 
 // The network proof's findings kept between builds (compiler/kept-outputs.ts). The proof reads the
@@ -13,7 +11,7 @@ import type { Loaded } from '../1-load';
 // project folders' file list and every one of those files are as they were takes them instead of
 // starting TypeScript (about 0.8 s of its CPU on this container). Any difference proves again.
 
-/** The findings of one proof, and the files it read (from the root) with the hash of each ('' for one that was not on disk). */
+/** The findings of one proof, and the files it read (from the root) with the state of each (kept-outputs.ts, fileState). */
 export interface KeptProof {
   files: [string, string][];
   found: Diagnostic[];
@@ -35,25 +33,6 @@ export function keptProofs(file: string | undefined): KeptOutputs<KeptProof> {
   return new KeptOutputs(file, keptValues(isKeptProof));
 }
 
-function fileHash(file: string): string {
-  try {
-    return createHash('sha256').update(readFileSync(file)).digest('hex');
-  } catch {
-    return '';
-  }
-}
-
-/** Every file under the project's source folders, by relative path: a module added where an import resolves changes what the proof would load. */
-function projectFiles(root: string): string[] {
-  return ['rules', 'data-elements', 'schemas', 'runtime'].flatMap((dir) => {
-    try {
-      return (readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => !f.split(sep).includes('node_modules')).map((f) => `${dir}/${f.split(sep).join('/')}`);
-    } catch {
-      return [];
-    }
-  }).sort();
-}
-
 let tools: string[] | undefined;
 const provingTools = (proof: string | URL) => (tools ??= [packageVersion('typescript'), sourcesHash(proof)]);
 
@@ -66,12 +45,12 @@ export async function keptProof(kept: KeptOutputs<KeptProof>, root: string, rule
   const before = kept.get(key);
   // Files by their path from the root: another tree of the project (tagc diff's base) shares
   // the kept proofs, and must compare its own files.
-  if (before && before.files.every(([file, hash]) => fileHash(resolve(root, file)) === hash)) {
+  if (before && filesUnchanged(root, before.files)) {
     diagnostics.list.push(...before.found);
     return;
   }
   const found = new Diagnostics();
   const files = await prove(found);
-  kept.set(key, { files: files.map((f) => [relative(root, f), fileHash(f)]), found: found.list });
+  kept.set(key, { files: filesState(root, files), found: found.list });
   diagnostics.list.push(...found.list);
 }

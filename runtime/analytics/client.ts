@@ -4,7 +4,8 @@ import type { IdentityClient } from '../identity/client';
 import { buildBeaconUrl, buildQuery, clearedVars, type Hit, type IdentityFields, type LinkType, type Vars } from './beacon';
 import { friendlyName } from './names';
 import { technologyFields } from './technology';
-import { transmit, type Transport } from './transport';
+import { hitSent } from './sent';
+import { transmit } from './transport';
 
 // The page's analytics tracker (one per page, `ctx.runtime.service('analytics', ...)`): the
 // variables rules set, page views and link hits. Actions never wait: a hit is built at once and
@@ -28,11 +29,6 @@ export interface LinkHit {
   linkTrackEvents?: string;
 }
 
-export interface SentHit {
-  url: string;
-  transport: Transport;
-}
-
 export interface AnalyticsClient {
   set(vars: Vars): void;
   setLinkTracking(linkTrackVars?: string, linkTrackEvents?: string): void;
@@ -42,8 +38,6 @@ export interface AnalyticsClient {
   vars(): Readonly<Vars>;
   pageView(target: Target, identity: IdentityClient | null): void;
   link(target: Target, identity: IdentityClient | null, link: LinkHit): void;
-  /** Called with each hit as it leaves (tests, the QA extension). */
-  onSend(listener: (hit: SentHit) => void): void;
 }
 
 interface Pending {
@@ -64,7 +58,6 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
   let first = true;
   let leaving = false;
   const pending: Pending[] = [];
-  const listeners: ((hit: SentHit) => void)[] = [];
   let lastIdentity: IdentityClient | null = null;
 
   function emit(p: Pending, id: IdentityFields): void {
@@ -77,7 +70,7 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       const transport = transmit(win, url, p.exit || leaving);
       if (!transport) return;
       DEBUG: log.info(`Analytics ${p.hit.link ? 'link hit' : 'page view'} sent (${transport})`);
-      for (const l of listeners.slice()) l({ url, transport });
+      hitSent(client, { url, transport });
     } catch (error) {
       say(Msg.HitFailed, reason(error));
     }
@@ -127,7 +120,8 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
     };
   }
 
-  return {
+  // Hits are heard through ./sent.ts (onSend(client, listener)), keyed by this object.
+  const client: AnalyticsClient = {
     set(next) {
       for (const [key, v] of Object.entries(next)) {
         const k = friendlyName(key);
@@ -151,6 +145,6 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       const type = link.type ?? 'o';
       queue(target, identity, hitOf({ name: link.name, url: link.url, type }, link), type === 'e');
     },
-    onSend: (l) => void listeners.push(l),
   };
+  return client;
 }

@@ -4,6 +4,7 @@ import type { IdentityClient } from '../identity/client';
 import { buildBeaconUrl, buildQuery, clearedVars, type Hit, type IdentityFields, type LinkType, type Vars } from './beacon';
 import { friendlyName } from './names';
 import { technologyFields } from './technology';
+import { linkTracking } from './link-tracking';
 import { hitSent } from './sent';
 import { transmit } from './transport';
 
@@ -31,9 +32,6 @@ export interface LinkHit {
 
 export interface AnalyticsClient {
   set(vars: Vars): void;
-  setLinkTracking(linkTrackVars?: string, linkTrackEvents?: string): void;
-  /** The current linkTrackVars / linkTrackEvents ('' when unset). */
-  linkTracking(): { vars: string; events: string };
   clear(): void;
   vars(): Readonly<Vars>;
   pageView(target: Target, identity: IdentityClient | null): void;
@@ -53,8 +51,6 @@ function empty(v: unknown): boolean {
 
 export function createAnalytics(win: Window & typeof globalThis): AnalyticsClient {
   let vars: Vars = {};
-  let linkTrackVars = '';
-  let linkTrackEvents = '';
   let first = true;
   let leaving = false;
   const pending: Pending[] = [];
@@ -113,14 +109,14 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
     return {
       vars: { ...vars },
       link,
-      linkTrackVars: filter?.linkTrackVars ?? linkTrackVars,
-      linkTrackEvents: filter?.linkTrackEvents ?? linkTrackEvents,
+      linkTrackVars: filter?.linkTrackVars ?? linkTracking(client)?.vars ?? '',
+      linkTrackEvents: filter?.linkTrackEvents ?? linkTracking(client)?.events ?? '',
       now: new Date(),
       pageUrl: win.location.href,
     };
   }
 
-  // Hits are heard through ./sent.ts (onSend(client, listener)), keyed by this object.
+  // Hits are heard through ./sent.ts and link tracking is set through ./link-tracking.ts, keyed by this object.
   const client: AnalyticsClient = {
     set(next) {
       for (const [key, v] of Object.entries(next)) {
@@ -129,11 +125,6 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
         else vars[k] = v;
       }
     },
-    setLinkTracking(v, e) {
-      if (v !== undefined) linkTrackVars = v;
-      if (e !== undefined) linkTrackEvents = e;
-    },
-    linkTracking: () => ({ vars: linkTrackVars, events: linkTrackEvents }),
     clear() {
       vars = clearedVars(vars);
     },

@@ -99,7 +99,7 @@ export function newEvent(root: string, name: string, options: NewEventOptions = 
     if (!TABLE_END.test(text)) throw new Error(`${TABLE}: cannot find the end of EVENT_ROWS ("] as const satisfies readonly EventRow[];")`);
     if (options.number && new RegExp(`'${options.number}'`).test(text)) throw new Error(`${TABLE} already sends ${options.number}; choose a free number`);
     const events = options.number ? `[${quote(options.number)}]` : '[]';
-    const row = `  link(${quote(trimmed)}, ${events}, 'mapped here', {}, { description: ${quote(description)} }),\n`;
+    const row = `  mapped(${quote(trimmed)}, ${events}, {}, { description: ${quote(description)} }),\n`;
     writes.push([table, text.replace(TABLE_END, (end) => row + end)]);
   } else skipped.push(`no ${TABLE}: no event-number row`);
 

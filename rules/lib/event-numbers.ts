@@ -1,4 +1,5 @@
 import { viewTable } from '../../runtime/declare';
+import { TOOLING } from '../../runtime/declare/tooling';
 import type { DataElementName } from '../../runtime/declare/types';
 
 // The analytics event numbers of the event catalogue (spec §9), in ONE table: the rules under
@@ -35,14 +36,23 @@ export interface EventRow {
   readonly shared?: true;
 }
 
-const link = (trigger: string, events: string[], source: EventRow['source'], vars: EventRow['vars'], about: { description: string }, hit: HitType = 'link'): EventRow => ({
-  trigger,
-  events,
-  hit,
-  vars,
-  source: events.length ? source : 'none',
-  description: about.description,
-});
+// A row's source is the helper that writes it (spec(...) or mapped(...)), not a string on each
+// row: only the viewer's table reads it, so bundles without tooling carry neither word (their
+// rows all say 'none').
+const rows =
+  (source: EventRow['source']) =>
+  (trigger: string, events: string[], vars: EventRow['vars'], about: { description: string }, hit: HitType = 'link'): EventRow => ({
+    trigger,
+    events,
+    hit,
+    vars,
+    source: TOOLING && events.length ? source : 'none',
+    description: about.description,
+  });
+/** A row whose number spec §9 gives for its event (or a row with no number). */
+const spec = rows('spec §9');
+/** A row whose number spec §9 lists without its event, placed here by tagc. */
+const mapped = rows('mapped here');
 
 const PROCESS_VARS = { eVar13: 'toolId', eVar14: 'processStepLabel', eVar19: 'selfserviceActivityName' } as const;
 const LOGIN_VARS = { eVar14: 'processStepLabel', eVar17: 'userStatusLoginMethod' } as const;
@@ -53,68 +63,68 @@ export const EVENT_ROWS = [
   { trigger: 'Page Load Started', events: [], hit: 'none', vars: {}, source: 'none', description: 'Sets the page context only; it travels with the page view of Page Load Completed (rules/analytics-page-view.ts).' },
   { trigger: 'Page Load Completed', events: [], hit: 'page view', vars: {}, source: 'none', description: 'The page view (rules/analytics-page-view.ts, owned by the page rules).' },
 
-  link('Login Started', ['event2'], 'spec §9', LOGIN_VARS, { description: 'The login process starts; a duplicate start (process already running) is not counted.' }),
-  { ...link('Login Step', ['event9'], 'spec §9', LOGIN_VARS, { description: 'A new step of a running login process; a repeated step or a step without a start is not counted.' }), shared: true },
-  link('Login Complete', ['event3'], 'spec §9', LOGIN_VARS, { description: 'The login process completes with its last step; its recorded steps are cleared.' }),
-  link('Login Failure', ['event4'], 'spec §9', LOGIN_VARS, { description: 'Every failed login attempt.' }),
-  link('Login Lockout', ['event5'], 'mapped here', LOGIN_VARS, { description: 'The account was locked (the failure that follows event4s).' }),
-  link('Self Service Started · self-service', ['event10'], 'spec §9', PROCESS_VARS, { description: 'A self-service process (no tool.toolId) starts; duplicates not counted; SessionSettings empty or "hit": not tracked.' }),
-  link('Self Service Started · tool', ['event6'], 'spec §9', PROCESS_VARS, { description: 'A tool process (tool.toolId set) starts; duplicates not counted; SessionSettings empty or "hit": not tracked.' }),
-  { ...link('Self Service Started · step', ['event9'], 'spec §9', PROCESS_VARS, { description: 'tool.processStep true: a new middle step of a running tool or self-service process.' }), shared: true },
-  link('Self Service Completed · self-service', ['event11'], 'spec §9', PROCESS_VARS, { description: 'A self-service process completes with its last step; its steps are cleared.' }),
-  link('Self Service Completed · tool', ['event7'], 'spec §9', PROCESS_VARS, { description: 'A tool process completes with its last step; its steps are cleared.' }),
-  link('Account Activity', [], 'none', { eVar19: 'selfserviceActivityName' }, { description: 'An account self-service activity.' }),
-  link('Abandonment', ['event65'], 'spec §9', { eVar13: 'processStepLabel', eVar14: 'abandonmentLastTouchField', eVar19: 'abandonmentUserInputFields' }, { description: 'A tracked form left without submitting; sent with sendBeacon while the page hides.' }),
-  link('Error Message Presented', ['event66'], 'spec §9', { eVar14: 'processStepLabel', eVar18: 'formFieldError' }, { description: 'A form error was shown.' }),
+  spec('Login Started', ['event2'], LOGIN_VARS, { description: 'The login process starts; a duplicate start (process already running) is not counted.' }),
+  { ...spec('Login Step', ['event9'], LOGIN_VARS, { description: 'A new step of a running login process; a repeated step or a step without a start is not counted.' }), shared: true },
+  spec('Login Complete', ['event3'], LOGIN_VARS, { description: 'The login process completes with its last step; its recorded steps are cleared.' }),
+  spec('Login Failure', ['event4'], LOGIN_VARS, { description: 'Every failed login attempt.' }),
+  mapped('Login Lockout', ['event5'], LOGIN_VARS, { description: 'The account was locked (the failure that follows event4s).' }),
+  spec('Self Service Started · self-service', ['event10'], PROCESS_VARS, { description: 'A self-service process (no tool.toolId) starts; duplicates not counted; SessionSettings empty or "hit": not tracked.' }),
+  spec('Self Service Started · tool', ['event6'], PROCESS_VARS, { description: 'A tool process (tool.toolId set) starts; duplicates not counted; SessionSettings empty or "hit": not tracked.' }),
+  { ...spec('Self Service Started · step', ['event9'], PROCESS_VARS, { description: 'tool.processStep true: a new middle step of a running tool or self-service process.' }), shared: true },
+  spec('Self Service Completed · self-service', ['event11'], PROCESS_VARS, { description: 'A self-service process completes with its last step; its steps are cleared.' }),
+  spec('Self Service Completed · tool', ['event7'], PROCESS_VARS, { description: 'A tool process completes with its last step; its steps are cleared.' }),
+  spec('Account Activity', [], { eVar19: 'selfserviceActivityName' }, { description: 'An account self-service activity.' }),
+  spec('Abandonment', ['event65'], { eVar13: 'processStepLabel', eVar14: 'abandonmentLastTouchField', eVar19: 'abandonmentUserInputFields' }, { description: 'A tracked form left without submitting; sent with sendBeacon while the page hides.' }),
+  spec('Error Message Presented', ['event66'], { eVar14: 'processStepLabel', eVar18: 'formFieldError' }, { description: 'A form error was shown.' }),
 
-  link('CTA Clicked', ['event61'], 'spec §9', { eVar11: 'customLinkName', eVar12: 'linkPosition', eVar18: 'linkId' }, { description: 'A call to action (pushed by the page, or by click tracking for data-ea-cta-link).' }),
-  link('Article Click', ['event14'], 'spec §9', { eVar15: 'contentTitle', eVar17: 'contentType', eVar12: 'contentCategory', eVar14: 'contentAction' }, { description: 'An article link was clicked.' }),
-  link('Content Downloads', ['event12'], 'spec §9', { eVar11: 'downloadFilename', eVar18: 'downloadFileLitCode', eVar19: 'downloadsLitCode' }, { description: 'A document download (pushed by the page, or by click tracking for downloads).' }, 'download link'),
-  link('Content Loaded', [], 'none', { eVar15: 'contentTitle' }, { description: 'A piece of content was shown.' }),
-  link('Content Share', ['event26'], 'mapped here', { eVar14: 'socialShareMethod', eVar15: 'contentTitle' }, { description: 'Content was shared.' }),
-  link('Global Navigation Click', ['event34'], 'mapped here', { eVar11: 'customLinkName', eVar12: 'navigationPath', eVar19: 'siteSwitcherName' }, { description: 'A global navigation link was clicked.' }),
-  link('Modal Load', ['event52'], 'mapped here', { eVar11: 'customLinkName' }, { description: 'A modal dialog opened.' }),
-  link('Newsletter SignUp Started', [], 'none', { eVar11: 'customLinkName', eVar17: 'subscriptionType' }, { description: 'A newsletter sign-up began.' }),
-  link('Newsletter SignUp Completed', ['event25'], 'spec §9', { eVar11: 'customLinkName', eVar17: 'subscriptionType' }, { description: 'A newsletter sign-up completed.' }),
-  link('Hover', ['event67'], 'spec §9', { eVar11: 'hoverLinkName' }, { description: 'A tracked element was hovered.' }),
-  link('Logout', ['event69'], 'spec §9', {}, { description: 'The visitor logged out.' }),
-  link('User Signed Out', [], 'none', {}, { description: 'The session ended on the server side (not a visitor action, so not event69).' }),
-  link('Poll Vote', ['event104'], 'spec §9', { eVar14: 'toolPollAnswer', eVar18: 'surveyModuleID' }, { description: 'A poll was answered.' }),
-  link('Tool Create PDF', [], 'none', { eVar13: 'toolId' }, { description: 'A tool produced a PDF.' }),
+  spec('CTA Clicked', ['event61'], { eVar11: 'customLinkName', eVar12: 'linkPosition', eVar18: 'linkId' }, { description: 'A call to action (pushed by the page, or by click tracking for data-ea-cta-link).' }),
+  spec('Article Click', ['event14'], { eVar15: 'contentTitle', eVar17: 'contentType', eVar12: 'contentCategory', eVar14: 'contentAction' }, { description: 'An article link was clicked.' }),
+  spec('Content Downloads', ['event12'], { eVar11: 'downloadFilename', eVar18: 'downloadFileLitCode', eVar19: 'downloadsLitCode' }, { description: 'A document download (pushed by the page, or by click tracking for downloads).' }, 'download link'),
+  spec('Content Loaded', [], { eVar15: 'contentTitle' }, { description: 'A piece of content was shown.' }),
+  mapped('Content Share', ['event26'], { eVar14: 'socialShareMethod', eVar15: 'contentTitle' }, { description: 'Content was shared.' }),
+  mapped('Global Navigation Click', ['event34'], { eVar11: 'customLinkName', eVar12: 'navigationPath', eVar19: 'siteSwitcherName' }, { description: 'A global navigation link was clicked.' }),
+  mapped('Modal Load', ['event52'], { eVar11: 'customLinkName' }, { description: 'A modal dialog opened.' }),
+  spec('Newsletter SignUp Started', [], { eVar11: 'customLinkName', eVar17: 'subscriptionType' }, { description: 'A newsletter sign-up began.' }),
+  spec('Newsletter SignUp Completed', ['event25'], { eVar11: 'customLinkName', eVar17: 'subscriptionType' }, { description: 'A newsletter sign-up completed.' }),
+  spec('Hover', ['event67'], { eVar11: 'hoverLinkName' }, { description: 'A tracked element was hovered.' }),
+  spec('Logout', ['event69'], {}, { description: 'The visitor logged out.' }),
+  spec('User Signed Out', [], {}, { description: 'The session ended on the server side (not a visitor action, so not event69).' }),
+  spec('Poll Vote', ['event104'], { eVar14: 'toolPollAnswer', eVar18: 'surveyModuleID' }, { description: 'A poll was answered.' }),
+  spec('Tool Create PDF', [], { eVar13: 'toolId' }, { description: 'A tool produced a PDF.' }),
 
-  link('Fund Additions', ['event54', 'scAdd'], 'mapped here', { eVar13: 'toolId', eVar18: 'productIds' }, { description: 'Funds added to a tool (comparison, list); also the commerce scAdd.' }),
-  link('Fund Removed', ['event58', 'scRemove'], 'mapped here', { eVar13: 'toolId', eVar18: 'productIds' }, { description: 'Funds removed from a tool; also the commerce scRemove.' }),
-  link('Cart Item Added', ['scAdd'], 'mapped here', { eVar18: 'productIds' }, { description: 'Commerce event of docs/wire-formats.md.' }),
-  link('Cart Item Removed', ['scRemove'], 'mapped here', { eVar18: 'productIds' }, { description: 'Commerce event of docs/wire-formats.md.' }),
-  link('Cart Viewed', ['scView'], 'mapped here', { eVar18: 'productIds' }, { description: 'Commerce event of docs/wire-formats.md.' }),
-  link('Onsite Promo Click', ['event130'], 'mapped here', PROMO_VARS, { description: 'A promotion was clicked (its link waits 500 ms).' }),
-  link('Onsite Promo View', [], 'none', PROMO_VARS, { description: 'A promotion entered the viewport for the first time.' }),
+  mapped('Fund Additions', ['event54', 'scAdd'], { eVar13: 'toolId', eVar18: 'productIds' }, { description: 'Funds added to a tool (comparison, list); also the commerce scAdd.' }),
+  mapped('Fund Removed', ['event58', 'scRemove'], { eVar13: 'toolId', eVar18: 'productIds' }, { description: 'Funds removed from a tool; also the commerce scRemove.' }),
+  mapped('Cart Item Added', ['scAdd'], { eVar18: 'productIds' }, { description: 'Commerce event of docs/wire-formats.md.' }),
+  mapped('Cart Item Removed', ['scRemove'], { eVar18: 'productIds' }, { description: 'Commerce event of docs/wire-formats.md.' }),
+  mapped('Cart Viewed', ['scView'], { eVar18: 'productIds' }, { description: 'Commerce event of docs/wire-formats.md.' }),
+  mapped('Onsite Promo Click', ['event130'], PROMO_VARS, { description: 'A promotion was clicked (its link waits 500 ms).' }),
+  spec('Onsite Promo View', [], PROMO_VARS, { description: 'A promotion entered the viewport for the first time.' }),
 
-  link('Search Performed', ['event18'], 'mapped here', { eVar16: 'searchTerm', eVar17: 'onsiteSearchNumResults', eVar12: 'onsiteSearchFilterName', eVar19: 'onsiteSearchCategoryFilterName' }, { description: 'A site search ran.' }),
-  link('Onsite Search Succeeded', [], 'none', { eVar16: 'searchTerm', eVar17: 'searchNumResults' }, { description: 'A search returned results (counted by Search Performed).' }),
-  link('Onsite Search Failed', [], 'none', { eVar16: 'searchTerm' }, { description: 'A search returned nothing.' }),
+  mapped('Search Performed', ['event18'], { eVar16: 'searchTerm', eVar17: 'onsiteSearchNumResults', eVar12: 'onsiteSearchFilterName', eVar19: 'onsiteSearchCategoryFilterName' }, { description: 'A site search ran.' }),
+  spec('Onsite Search Succeeded', [], { eVar16: 'searchTerm', eVar17: 'searchNumResults' }, { description: 'A search returned results (counted by Search Performed).' }),
+  spec('Onsite Search Failed', [], { eVar16: 'searchTerm' }, { description: 'A search returned nothing.' }),
 
-  link('Multi-Media Started', ['event8'], 'mapped here', MEDIA_VARS, { description: 'A video or audio started.' }),
-  link('Multi-Media Reached 25%', ['event27'], 'mapped here', MEDIA_VARS, { description: 'A quarter played.' }),
-  link('Multi-Media Reached 50%', ['event28'], 'mapped here', MEDIA_VARS, { description: 'Half played.' }),
-  link('Multi-Media Reached 75%', ['event29'], 'spec §9', MEDIA_VARS, { description: 'Three quarters played.' }),
-  link('Multi-Media Completed', ['event30'], 'mapped here', MEDIA_VARS, { description: 'Played to the end.' }),
-  link('Multi-Media Chapter Click', ['event106'], 'spec §9', { ...MEDIA_VARS, eVar14: 'multiMediaChapterName' }, { description: 'A chapter was chosen.' }),
-  { ...link('Multi-Media Play Time', ['event105'], 'spec §9', MEDIA_VARS, { description: 'Seconds played, as the numeric event105=<seconds>.' }), value: 'multiMediaPlaytime', shared: true },
-  { ...link('Podcast Play Time', ['event105'], 'spec §9', MEDIA_VARS, { description: 'Seconds of a podcast played, as the numeric event105=<seconds>.' }), value: 'multiMediaPlaytime', shared: true },
+  mapped('Multi-Media Started', ['event8'], MEDIA_VARS, { description: 'A video or audio started.' }),
+  mapped('Multi-Media Reached 25%', ['event27'], MEDIA_VARS, { description: 'A quarter played.' }),
+  mapped('Multi-Media Reached 50%', ['event28'], MEDIA_VARS, { description: 'Half played.' }),
+  spec('Multi-Media Reached 75%', ['event29'], MEDIA_VARS, { description: 'Three quarters played.' }),
+  mapped('Multi-Media Completed', ['event30'], MEDIA_VARS, { description: 'Played to the end.' }),
+  spec('Multi-Media Chapter Click', ['event106'], { ...MEDIA_VARS, eVar14: 'multiMediaChapterName' }, { description: 'A chapter was chosen.' }),
+  { ...spec('Multi-Media Play Time', ['event105'], MEDIA_VARS, { description: 'Seconds played, as the numeric event105=<seconds>.' }), value: 'multiMediaPlaytime', shared: true },
+  { ...spec('Podcast Play Time', ['event105'], MEDIA_VARS, { description: 'Seconds of a podcast played, as the numeric event105=<seconds>.' }), value: 'multiMediaPlaytime', shared: true },
 
-  link('Page Heartbeat', [], 'none', { eVar11: 'heartbeatPageName' }, { description: 'Every 30 s while the page is visible (rules/events/page-heartbeat-push.ts pushes it).' }),
-  link('Page Scroll', [], 'none', { eVar17: 'scrollPagePercentage' }, { description: 'The page was scrolled to 25, 50, 75 and 100% (rules/events/page-scroll-push.ts pushes it).' }),
-  link('[30 seconds on page]', ['event103'], 'mapped here', {}, { description: 'Once per page after 30 s: an engaged page view (rules/events/analytics-time-on-page.ts).' }),
-  link('[exit link click]', [], 'none', {}, { description: 'Click tracking: a link leaving the firm\'s domains (data-ea-exit-link or by host); sent as an exit link with sendBeacon.' }, 'exit link'),
-  link('[UI link click]', [], 'none', {}, { description: 'Click tracking: an element marked data-ea-ui-link; the link name is its text.' }),
+  spec('Page Heartbeat', [], { eVar11: 'heartbeatPageName' }, { description: 'Every 30 s while the page is visible (rules/events/page-heartbeat-push.ts pushes it).' }),
+  spec('Page Scroll', [], { eVar17: 'scrollPagePercentage' }, { description: 'The page was scrolled to 25, 50, 75 and 100% (rules/events/page-scroll-push.ts pushes it).' }),
+  mapped('[30 seconds on page]', ['event103'], {}, { description: 'Once per page after 30 s: an engaged page view (rules/events/analytics-time-on-page.ts).' }),
+  spec('[exit link click]', [], {}, { description: 'Click tracking: a link leaving the firm\'s domains (data-ea-exit-link or by host); sent as an exit link with sendBeacon.' }, 'exit link'),
+  spec('[UI link click]', [], {}, { description: 'Click tracking: an element marked data-ea-ui-link; the link name is its text.' }),
 
-  link('Sign In Started', [], 'none', { eVar17: 'userStatusLoginMethod' }, { description: 'Sign-in forms outside the advisor login (which has the Login events).' }),
-  link('Sign In Completed', [], 'none', { eVar17: 'userStatusLoginMethod' }, { description: 'Sign-in completed.' }),
-  link('Password Reset Started', [], 'none', { eVar14: 'processStepLabel' }, { description: 'Password reset flow started.' }),
-  link('Password Reset Completed', [], 'none', { eVar14: 'processStepLabel' }, { description: 'Password reset completed.' }),
-  link('Two-Factor Started', [], 'none', { eVar17: 'userStatusLoginMethod' }, { description: 'A second-factor challenge was shown.' }),
-  link('Two-Factor Completed', [], 'none', { eVar17: 'userStatusLoginMethod' }, { description: 'The second-factor challenge was passed.' }),
+  spec('Sign In Started', [], { eVar17: 'userStatusLoginMethod' }, { description: 'Sign-in forms outside the advisor login (which has the Login events).' }),
+  spec('Sign In Completed', [], { eVar17: 'userStatusLoginMethod' }, { description: 'Sign-in completed.' }),
+  spec('Password Reset Started', [], { eVar14: 'processStepLabel' }, { description: 'Password reset flow started.' }),
+  spec('Password Reset Completed', [], { eVar14: 'processStepLabel' }, { description: 'Password reset completed.' }),
+  spec('Two-Factor Started', [], { eVar17: 'userStatusLoginMethod' }, { description: 'A second-factor challenge was shown.' }),
+  spec('Two-Factor Completed', [], { eVar17: 'userStatusLoginMethod' }, { description: 'The second-factor challenge was passed.' }),
 ] as const satisfies readonly EventRow[];
 
 export type Trigger = (typeof EVENT_ROWS)[number]['trigger'];

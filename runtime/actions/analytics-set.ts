@@ -1,4 +1,5 @@
 import type { Action } from '../declare/types';
+import { linkTracking, setLinkTracking } from '../analytics/link-tracking';
 import { resolveVars, tracker } from '../analytics/settings';
 import { TOOLING } from '../declare/tooling';
 
@@ -34,8 +35,9 @@ export function setVariables(vars: Record<string, unknown>, options: SetVariable
       client.set(values);
       const v = csv(options.linkTrackVars);
       const e = csv(options.linkTrackEvents);
-      if (options.merge) client.setLinkTracking(union(client.linkTracking().vars, v), union(client.linkTracking().events, e));
-      else client.setLinkTracking(v, e);
+      const now = linkTracking(client);
+      if (options.merge) setLinkTracking(client, union(now?.vars ?? '', v), union(now?.events ?? '', e));
+      else setLinkTracking(client, v, e);
     },
   };
 }

@@ -4,7 +4,9 @@ import type { IdentityClient } from '../identity/client';
 import { buildBeaconUrl, buildQuery, clearedVars, type Hit, type IdentityFields, type LinkType, type Vars } from './beacon';
 import { friendlyName } from './names';
 import { technologyFields } from './technology';
-import { transmit, type Transport } from './transport';
+import { linkTracking } from './link-tracking';
+import { hitSent } from './sent';
+import { transmit } from './transport';
 
 // The page's analytics tracker (one per page, `ctx.runtime.service('analytics', ...)`): the
 // variables rules set, page views and link hits. Actions never wait: a hit is built at once and
@@ -28,22 +30,12 @@ export interface LinkHit {
   linkTrackEvents?: string;
 }
 
-export interface SentHit {
-  url: string;
-  transport: Transport;
-}
-
 export interface AnalyticsClient {
   set(vars: Vars): void;
-  setLinkTracking(linkTrackVars?: string, linkTrackEvents?: string): void;
-  /** The current linkTrackVars / linkTrackEvents ('' when unset). */
-  linkTracking(): { vars: string; events: string };
   clear(): void;
   vars(): Readonly<Vars>;
   pageView(target: Target, identity: IdentityClient | null): void;
   link(target: Target, identity: IdentityClient | null, link: LinkHit): void;
-  /** Called with each hit as it leaves (tests, the QA extension). */
-  onSend(listener: (hit: SentHit) => void): void;
 }
 
 interface Pending {
@@ -59,12 +51,9 @@ function empty(v: unknown): boolean {
 
 export function createAnalytics(win: Window & typeof globalThis): AnalyticsClient {
   let vars: Vars = {};
-  let linkTrackVars = '';
-  let linkTrackEvents = '';
   let first = true;
   let leaving = false;
   const pending: Pending[] = [];
-  const listeners: ((hit: SentHit) => void)[] = [];
   let lastIdentity: IdentityClient | null = null;
 
   function emit(p: Pending, id: IdentityFields): void {
@@ -77,7 +66,7 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       const transport = transmit(win, url, p.exit || leaving);
       if (!transport) return;
       DEBUG: log.info(`Analytics ${p.hit.link ? 'link hit' : 'page view'} sent (${transport})`);
-      for (const l of listeners.slice()) l({ url, transport });
+      hitSent(client, { url, transport });
     } catch (error) {
       say(Msg.HitFailed, reason(error));
     }
@@ -120,14 +109,15 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
     return {
       vars: { ...vars },
       link,
-      linkTrackVars: filter?.linkTrackVars ?? linkTrackVars,
-      linkTrackEvents: filter?.linkTrackEvents ?? linkTrackEvents,
+      linkTrackVars: filter?.linkTrackVars ?? linkTracking(client)?.vars ?? '',
+      linkTrackEvents: filter?.linkTrackEvents ?? linkTracking(client)?.events ?? '',
       now: new Date(),
       pageUrl: win.location.href,
     };
   }
 
-  return {
+  // Hits are heard through ./sent.ts and link tracking is set through ./link-tracking.ts, keyed by this object.
+  const client: AnalyticsClient = {
     set(next) {
       for (const [key, v] of Object.entries(next)) {
         const k = friendlyName(key);
@@ -135,11 +125,6 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
         else vars[k] = v;
       }
     },
-    setLinkTracking(v, e) {
-      if (v !== undefined) linkTrackVars = v;
-      if (e !== undefined) linkTrackEvents = e;
-    },
-    linkTracking: () => ({ vars: linkTrackVars, events: linkTrackEvents }),
     clear() {
       vars = clearedVars(vars);
     },
@@ -151,6 +136,6 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       const type = link.type ?? 'o';
       queue(target, identity, hitOf({ name: link.name, url: link.url, type }, link), type === 'e');
     },
-    onSend: (l) => void listeners.push(l),
   };
+  return client;
 }

@@ -5,9 +5,10 @@ const EVAR = '([1-9]\\d?|1\\d\\d|2[0-4]\\d|250)';
 const PROP = '([1-9]|[1-6]\\d|7[0-5])';
 
 /** Every variable a rule may set: AppMeasurement names, or their wire names (ch, v22, c5, l1, v0, cc). */
-export const VAR_NAME = new RegExp(
-  `^(pageName|channel|server|campaign|currencyCode|purchaseID|events|products|contextData|eVar${EVAR}|prop${PROP}|list[1-3]|ch|v0|cc|v${EVAR}|c${PROP}|l[1-3])$`,
-);
+// A pure call, so that bundles drop it: only the compiler tests it. (esbuild keeps a
+// `/* @__PURE__ */ new RegExp(...)` of this pattern; it drops the unused arrow call.)
+export const VAR_NAME = /* @__PURE__ */ (() =>
+  new RegExp(`^(pageName|channel|server|campaign|currencyCode|purchaseID|events|products|contextData|eVar${EVAR}|prop${PROP}|list[1-3]|ch|v0|cc|v${EVAR}|c${PROP}|l[1-3])$`))();
 
 const ALIAS: Record<string, string> = { ch: 'channel', v0: 'campaign', cc: 'currencyCode' };
 
@@ -15,8 +16,9 @@ const ALIAS: Record<string, string> = { ch: 'channel', v0: 'campaign', cc: 'curr
 export function friendlyName(name: string): string {
   if (name in ALIAS) return ALIAS[name];
   const m = /^([vcl])(\d+)$/.exec(name);
-  if (!m || !VAR_NAME.test(name)) return name;
-  return (m[1] === 'v' ? 'eVar' : m[1] === 'c' ? 'prop' : 'list') + m[2];
+  // A wire name is one the numbered table has (VAR_NAME's ranges, without running it in a hit).
+  const friendly = m && (m[1] === 'v' ? 'eVar' : m[1] === 'c' ? 'prop' : 'list') + m[2];
+  return friendly && numbered().has(friendly) ? friendly : name;
 }
 
 const FIXED: Record<string, string> = {

@@ -20,11 +20,8 @@ export interface ConsentSettings {
 }
 
 export interface ConsentService extends ConsentApi {
-  readonly provider: string;
+  /** Consent is skipped on this page (the notice is not shown). */
   readonly skipped: boolean;
-  /** True once the visitor has a stored decision (or consent is skipped). */
-  readonly decided: boolean;
-  grants(): Grants;
 }
 
 export function startConsent(services: RuntimeServices, provider: ConsentProvider, settings: ConsentSettings): ConsentService {
@@ -47,13 +44,8 @@ export function startConsent(services: RuntimeServices, provider: ConsentProvide
   };
 
   const service: ConsentService = {
-    provider: provider.name,
     skipped,
-    get decided() {
-      return decided;
-    },
     granted: (category: ConsentCategory) => grants[category] === true,
-    grants: () => ({ ...grants }),
   };
   slot.api = service;
 

@@ -185,8 +185,6 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
       queue.push({ key, name, payload, state });
       if (!busy) drain();
     },
-    /** True while nothing is queued or running (for tools and tests). */
-    idle: () => !busy && queue.length === 0,
     /** Queues events without running them until release() (start-up, while sources attach). */
     hold(): void {
       busy = true;

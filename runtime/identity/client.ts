@@ -61,7 +61,10 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   const orgId = typeof config.orgId === 'string' ? config.orgId.trim() : '';
   const doc = win.document;
   const domain = cookieDomain(win.location.hostname);
-  const optIn = createOptIn(!!config.optInApplies);
+  const optIn = createOptIn(!!config.optInApplies, (state) => {
+    if (state === 'approved') start();
+    else if (state === 'denied' && status !== Status.Off) stop();
+  });
   let status: Status = Status.Waiting;
   let amcv: AmcvFields = {};
   let clientSide = false;
@@ -219,18 +222,16 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     else call();
   }
 
-  optIn.onChange((state) => {
-    if (state === 'approved') start();
-    else if (state === 'denied' && status !== Status.Off) {
-      status = Status.Waiting;
-      amcv = {};
-      removeCookie(cookieName(orgId), { domain }, doc);
-      removeCookie(sessionCookieName(orgId), { domain }, doc);
-      removeCookie(VISIT_COOKIE, { domain }, doc);
-      const list = waiters.splice(0);
-      for (const cb of list) cb({});
-    }
-  });
+  /** Denied: the visitor's cookies go, and waiting callers get no fields. */
+  function stop(): void {
+    status = Status.Waiting;
+    amcv = {};
+    removeCookie(cookieName(orgId), { domain }, doc);
+    removeCookie(sessionCookieName(orgId), { domain }, doc);
+    removeCookie(VISIT_COOKIE, { domain }, doc);
+    const list = waiters.splice(0);
+    for (const cb of list) cb({});
+  }
   if (status !== Status.Off) start();
 
   function supplementalDataId(consumer: string, create = true): string {

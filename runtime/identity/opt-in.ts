@@ -7,22 +7,19 @@ export interface OptIn {
   state(): OptInState;
   approve(): void;
   deny(): void;
-  /** Called on each change of state. */
-  onChange(listener: (state: OptInState) => void): void;
 }
 
-export function createOptIn(applies: boolean): OptIn {
+/** The opt-in state; `changed` (its one listener, the identity client) is called on each change. */
+export function createOptIn(applies: boolean, changed: (state: OptInState) => void): OptIn {
   let state: OptInState = applies ? 'not complete' : 'approved';
-  const listeners: ((s: OptInState) => void)[] = [];
   const set = (next: OptInState) => {
     if (next === state) return;
     state = next;
-    for (const l of listeners.slice()) l(next);
+    changed(next);
   };
   return {
     state: () => state,
     approve: () => set('approved'),
     deny: () => set('denied'),
-    onChange: (l) => void listeners.push(l),
   };
 }

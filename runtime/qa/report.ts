@@ -1,6 +1,7 @@
 import { egressFetch } from '../core/egress';
 import { log, reason } from '../core/log';
 import type { AnalyticsClient } from '../analytics/client';
+import { onSend } from '../analytics/sent';
 import { beaconParams, checkBeacon, type QaFinding } from './checks';
 
 // The analytics QA extension (spec §7): the hosted configuration names the property's tracking
@@ -56,7 +57,7 @@ export function startQa(win: Window & typeof globalThis, analytics: AnalyticsCli
     })
     .catch((error: unknown) => log.warn(`Analytics QA configuration unavailable: ${reason(error)}`));
 
-  analytics.onSend((hit) => {
+  onSend(analytics, (hit) => {
     const findings = checkBeacon(beaconParams(hit.url));
     if (!findings.length) return;
     log.warn(`Analytics QA: ${findings.map((f) => `${f.key}: ${f.message}`).join('; ')}`);

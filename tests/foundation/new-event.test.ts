@@ -34,7 +34,7 @@ describe('tagc new event', () => {
 
   it('adds the event-number row at the end of the table and the catalogue rule reading it', () => {
     const table = read('rules/lib/event-numbers.ts');
-    expect(table).toContain(`  link('Quote Requested', ['event140'], 'mapped here', {}, { description: 'A quote was requested.' }),\n] as const satisfies readonly EventRow[];`);
+    expect(table).toContain(`  mapped('Quote Requested', ['event140'], {}, { description: 'A quote was requested.' }),\n] as const satisfies readonly EventRow[];`);
     expect(read('rules/events/analytics-quote-requested.ts')).toContain(`catalogueRule('Quote Requested')`);
   });
 

@@ -6,6 +6,7 @@ import {
   launchEvent, launchToken, lessThanOrEqual, libraryLoaded, matches, pageInfo, rule, setVariables, triggerDirectCall, truthy,
 } from '../../runtime/declare';
 import { tracker } from '../../runtime/analytics/settings';
+import { linkTracking } from '../../runtime/analytics/link-tracking';
 import type { Condition, DataElement, RuleContext } from '../../runtime/declare/types';
 import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
 
@@ -129,7 +130,7 @@ describe('Launch-style Set Variables (merge)', () => {
         actions: [
           setVariables({ eVar1: 'a', events: ['event1'] }, { linkTrackVars: ['eVar1', 'events'], linkTrackEvents: ['event1'], merge: true }),
           setVariables({ prop2: 'b', events: 'event2' }, { linkTrackVars: ['prop2', 'events'], linkTrackEvents: ['event2'], merge: true }),
-          { label: 'read', sends: 'necessary', run: (ctx: RuleContext) => void state.push(tracker(ctx).vars(), tracker(ctx).linkTracking()) },
+          { label: 'read', sends: 'necessary', run: (ctx: RuleContext) => void state.push(tracker(ctx).vars(), linkTracking(tracker(ctx))) },
         ],
       }),
     ]);

@@ -90,7 +90,8 @@ export function catalogueRule(event: EventName, options: CatalogueRuleOptions = 
   const linkType = LINK_TYPES[row.hit]!;
   if (TOOLING && !linkType) throw new Error(`"${trigger}" sends no link hit (its row says ${row.hit})`);
   const vars = varsOf(row);
-  const shared = row.shared ? { sharedEvents: row.events } : {};
+  // Only the compiler's duplicate check reads sharedEvents.
+  const shared = TOOLING && row.shared ? { sharedEvents: row.events } : {};
   const action = row.value
     ? hitAtRunTime(
         TOOLING ? `send ${row.events.join(', ')} = seconds in «${row.value}», with the row's variables` : '',

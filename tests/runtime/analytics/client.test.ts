@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { createAnalytics, IDENTITY_WAIT } from '../../../runtime/analytics/client';
+import { onSend } from '../../../runtime/analytics/sent';
 import type { IdentityFields } from '../../../runtime/analytics/beacon';
 import type { IdentityClient } from '../../../runtime/identity/client';
 import { decodeQuery } from './decode';
@@ -155,7 +156,7 @@ describe('analytics tracker', () => {
   it('lets listeners see every hit', () => {
     const a = createAnalytics(win);
     const seen: string[] = [];
-    a.onSend((h) => seen.push(h.transport));
+    onSend(a, (h) => seen.push(h.transport));
     a.pageView(target, null);
     a.link(target, null, { name: 'x', type: 'e' });
     expect(seen).toEqual(['image', 'beacon']);

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsClient, SentHit } from '../../../runtime/analytics/client';
+import type { AnalyticsClient } from '../../../runtime/analytics/client';
+import { hitSent, type SentHit } from '../../../runtime/analytics/sent';
 import { beaconParams, checkBeacon } from '../../../runtime/qa/checks';
 import { startQa } from '../../../runtime/qa/report';
 import { openEgress } from '../../helpers/egress';
@@ -59,8 +60,8 @@ describe('QA reporting (spec §7)', () => {
       return new Response(url.includes('/config') ? JSON.stringify({ trackingItems: [{ id: 11, key: 'events', qaValueId: 22, qaTestId: 33 }] }) : '', { status: url.includes('/config') ? 200 : 204 });
     }));
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    let send: (hit: SentHit) => void = () => undefined;
-    const analytics = { onSend: (l: (hit: SentHit) => void) => (send = l) } as unknown as AnalyticsClient;
+    const analytics = {} as AnalyticsClient;
+    const send = (hit: SentHit) => hitSent(analytics, hit);
     startQa(window as unknown as Window & typeof globalThis, analytics, { host: 'qa.firm.example', propertyId: 'PR-1', buildId: 'abc' });
     send({ url: 'https://metrics.firm.example/b/ss/x/1/JS-2.27.0/s1?AQB=1&pageName=ok&AQE=1', transport: 'image' });
     send({ url: 'https://metrics.firm.example/b/ss/x/1/JS-2.27.0/s2?AQB=1&events=Event5&AQE=1', transport: 'image' });

@@ -17,7 +17,13 @@ interface Token {
 
 /** Words after which `/` starts a regular expression; after any other word it divides. */
 const BEFORE_EXPRESSION = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
-const WORD = /[\w$#\u0080-\uffff]/;
+/**
+ * One step of the scan, from where it stands: white space, a comment, a string (its text), a
+ * word or number, or one character (the scan decides what it opens). A comment or string that
+ * does not close (on its line, for a string) is left to the one-character case.
+ */
+const STEP = /(\s+|\/\/[^\n]*|\/\*[^]*?\*\/)|'([^'\n]*)'|"([^"\n]*)"|([\w$#\u0080-\uffff]+)|([^])/y;
+const FLAGS = /[\w$#\u0080-\uffff]*/y;
 
 /** End of the template text starting at i (after `` ` `` or `}`): index of the closing `` ` `` or of `${`, -1 if unterminated. */
 function templateEnd(text: string, i: number): number {
@@ -25,11 +31,34 @@ function templateEnd(text: string, i: number): number {
   return -1;
 }
 
+/** Whether `/` after `prev` divides (else it starts a regular expression); undefined after `)`, `}`, `!`, `++` and `--` (`n! / 2`, `!/a/`), which only a parser knows. */
+function divides(prev: Token | undefined, before: Token | undefined): boolean | undefined {
+  if (!prev) return false;
+  if (prev.t === 'p') {
+    if (prev.v === ')' || prev.v === '}' || prev.v === '!' || ((prev.v === '+' || prev.v === '-') && before?.v === prev.v)) return undefined;
+    return prev.v === ']';
+  }
+  return prev.t !== 'w' || !BEFORE_EXPRESSION.has(prev.v);
+}
+
+/** End of the regular expression starting at i: after its closing `/` (outside a character class, on its line) and flags; -1 if unterminated. */
+function regexEnd(text: string, i: number): number {
+  let j = i + 1;
+  for (let inClass = false; j < text.length && (inClass || text[j] !== '/'); j++) {
+    if (text[j] === '\n') return -1;
+    if (text[j] === '[') inClass = true;
+    else if (text[j] === ']') inClass = false;
+  }
+  if (j >= text.length) return -1;
+  FLAGS.lastIndex = j + 1;
+  FLAGS.test(text);
+  return FLAGS.lastIndex;
+}
+
 /**
  * The file's tokens, or undefined where it is not certain of them: a backslash (an escape can
  * hide a quote or spell a word), an unterminated comment, string, template or regular
- * expression, unbalanced braces, or a `/` after `)` or `}` (a regular expression or a division,
- * which only a parser knows).
+ * expression, unbalanced braces, or a `/` that only a parser could read (divides()).
  */
 function tokens(text: string): Token[] | undefined {
   if (text.includes('\\')) return undefined;
@@ -52,61 +81,38 @@ function tokens(text: string): Token[] | undefined {
     return true;
   };
   while (i < text.length) {
-    const c = text[i];
-    if (/\s/.test(c)) i++;
-    else if (c === '/' && text[i + 1] === '/') i = text.includes('\n', i) ? text.indexOf('\n', i) : text.length;
-    else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      if (end < 0) return undefined;
-      i = end + 2;
-    } else if (c === '"' || c === "'") {
-      const end = text.indexOf(c, i + 1);
-      if (end < 0 || text.slice(i + 1, end).includes('\n')) return undefined;
-      push('s', text.slice(i + 1, end));
-      i = end + 1;
-    } else if (c === '`') {
-      i++;
-      if (!template()) return undefined;
-    } else if (WORD.test(c)) {
-      let j = i + 1;
-      while (j < text.length && WORD.test(text[j])) j++;
-      push(/[0-9]/.test(c) ? 'v' : 'w', text.slice(i, j));
-      i = j;
-    } else if (c === '{') {
-      push('p', c);
-      open.push('{');
-      i++;
-    } else if (c === '}') {
-      const closed = open.pop();
-      if (!closed) return undefined;
-      i++;
-      if (closed === '${' && !template()) return undefined;
-      if (closed === '{') push('p', c);
-    } else if (c === '/') {
-      const prev = out[out.length - 1];
-      // After `)`, `}`, `!` (`n! / 2`, `!/a/`) and `++`/`--`, only a parser knows.
-      if (prev?.t === 'p' && (prev.v === ')' || prev.v === '}' || prev.v === '!' || ((prev.v === '+' || prev.v === '-') && out[out.length - 2]?.v === prev.v))) return undefined;
-      const divides = prev !== undefined && (prev.t === 's' || prev.t === 'v' || (prev.t === 'w' && !BEFORE_EXPRESSION.has(prev.v)) || prev.v === ']');
-      if (divides) {
+    STEP.lastIndex = i;
+    const m = STEP.exec(text)!;
+    i = STEP.lastIndex;
+    if (m[1] !== undefined) continue;
+    if (m[2] !== undefined || m[3] !== undefined) push('s', m[2] ?? m[3]);
+    else if (m[4] !== undefined) push(/[0-9]/.test(m[4][0]) ? 'v' : 'w', m[4]);
+    else {
+      const c = m[5];
+      if (c === '`') {
+        if (!template()) return undefined;
+      } else if (c === '{') {
         push('p', c);
-        i++;
-        continue;
-      }
-      // A regular expression: to its closing `/` outside a character class, on one line.
-      let j = i + 1;
-      for (let inClass = false; j < text.length && (inClass || text[j] !== '/'); j++) {
-        if (text[j] === '\n') return undefined;
-        if (text[j] === '[') inClass = true;
-        else if (text[j] === ']') inClass = false;
-      }
-      if (j >= text.length) return undefined;
-      j++;
-      while (j < text.length && WORD.test(text[j])) j++;
-      push('v', text.slice(i, j));
-      i = j;
-    } else {
-      push('p', c);
-      i++;
+        open.push('{');
+      } else if (c === '}') {
+        const closed = open.pop();
+        if (!closed) return undefined;
+        if (closed === '${' && !template()) return undefined;
+        if (closed === '{') push('p', c);
+      } else if (c === '/') {
+        // Not a comment (STEP would have taken it), unless one that does not close.
+        if (text[i] === '*') return undefined;
+        const division = divides(out[out.length - 1], out[out.length - 2]);
+        if (division === undefined) return undefined;
+        if (division) push('p', c);
+        else {
+          const end = regexEnd(text, i - 1);
+          if (end < 0) return undefined;
+          push('v', text.slice(i - 1, end));
+          i = end;
+        }
+      } else if (c === "'" || c === '"') return undefined;
+      else push('p', c);
     }
   }
   return open.length ? undefined : out;

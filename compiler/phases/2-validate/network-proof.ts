@@ -56,6 +56,24 @@ function literalHost(url: string | undefined): string | undefined {
 /** Declared as the egress point would match it (the host, or `*.` a parent domain). */
 const hostDeclared = (host: string, declared: Set<string>) => inventoryKeys(host, host.replace(/:\d+$/, '')).some((k) => declared.has(k));
 
+/**
+ * A tsconfig of our own whose files are the rule modules: the program is them and every module
+ * they import. It is written to the cache folder, not served through the API's file-system
+ * callbacks: those cost a round trip per file TypeScript looks up (seconds with 5,000 rules).
+ */
+export function writeProofConfig(root: string, files: string[]): string {
+  const config = join(cacheDir(root), 'network-proof', 'tsconfig.json');
+  mkdirSync(dirname(config), { recursive: true });
+  writeFileSync(
+    config,
+    JSON.stringify({
+      compilerOptions: { noEmit: true, allowJs: true, types: [], lib: ['esnext', 'dom'], module: 'esnext', moduleResolution: 'bundler', target: 'esnext', skipLibCheck: true },
+      files,
+    }),
+  );
+  return config;
+}
+
 /** TypeScript's API and the file scan: ~0.17 s CPU of module loading, begun ahead of the proof by prepareValidation(). */
 export function importProofModules() {
   return Promise.all([import('typescript/unstable/async'), import('./network-uses')]);
@@ -88,30 +106,27 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
   const root = resolve(rules[0].abs, ...rules[0].file.split('/').map(() => '..'));
   const trusted = [resolve(root, 'runtime') + sep, OWN_RUNTIME + sep];
   const custom = (f: string) => !f.includes(`${sep}node_modules${sep}`) && !trusted.some((t) => f.startsWith(t)) && !f.endsWith('.d.ts');
-  // A tsconfig of our own whose files are the rule modules: the program is them and every module
-  // they import. It is written to the cache folder, not served through the API's file-system
-  // callbacks: those cost a round trip per file TypeScript looks up (seconds with 5,000 rules).
-  const config = join(cacheDir(root), 'network-proof', 'tsconfig.json');
-  mkdirSync(dirname(config), { recursive: true });
-  writeFileSync(
-    config,
-    JSON.stringify({
-      compilerOptions: { noEmit: true, allowJs: true, types: [], lib: ['esnext', 'dom'], module: 'esnext', moduleResolution: 'bundler', target: 'esnext', skipLibCheck: true },
-      files: rules.map((r) => r.abs),
-    }),
-  );
-  const [{ API, TypeFlags }, { scanFile, importsOf }] = await importProofModules();
+  const config = writeProofConfig(root, rules.map((r) => r.abs));
+  const [{ API, TypeFlags }, { scanFile, importsOf, importsWithoutTree }] = await importProofModules();
   const api = new API({ cwd: root });
   try {
     const proj = (await api.updateSnapshot({ openProjects: [config] })).getProject(config);
     if (!proj) throw new Error('TypeScript did not load the rule modules');
     const { program, checker } = proj;
     const files = new Set((await program.getSourceFileNames()).map((f) => resolve(f)));
-    // Every custom file, fetched at once: one round trip each, in flight together.
+    // A custom file whose text holds nothing scanFile could report is not fetched: its imports
+    // are read from its text (most files: every synthetic rule, 76 of the container's 109).
     const customFiles = [...files].filter(custom).sort();
+    const textual = new Map<string, string[]>();
+    for (const f of customFiles) {
+      const imports = importsWithoutTree(f);
+      if (imports) textual.set(f, imports);
+    }
+    // The others, fetched at once: one round trip each, in flight together.
+    const fetched = customFiles.filter((f) => !textual.has(f));
     // Each read once: its ways around the egress point and its sends (network-uses.ts, scanFile).
     const parsed = new Map<string, { sf: SourceFile; uses: NetworkUse[]; sends: SendCall[] }>();
-    (await Promise.all(customFiles.map((f) => program.getSourceFile(f)))).forEach((sf, i) => sf && parsed.set(customFiles[i], { sf, ...scanFile(sf) }));
+    (await Promise.all(fetched.map((f) => program.getSourceFile(f)))).forEach((sf, i) => sf && parsed.set(fetched[i], { sf, ...scanFile(sf) }));
     const at = (sf: SourceFile, n: Located) => {
       const lc = sf.getLineAndCharacterOfPosition(n.pos);
       return { line: lc.line + 1, column: lc.character + 1 };
@@ -136,7 +151,9 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
     const scan = (f: string) => {
       if (!scanned.has(f)) {
         const file = parsed.get(f);
-        scanned.set(f, file ? { imports: importsOf(file.sf).flatMap((spec) => resolveImport(f, spec, files) ?? []), sends: file.sends.map((s) => ({ ...s, loc: at(file.sf, s) })) } : null);
+        const imports = file ? importsOf(file.sf) : textual.get(f);
+        const sends = file ? file.sends.map((s) => ({ ...s, loc: at(file.sf, s) })) : [];
+        scanned.set(f, imports ? { imports: imports.flatMap((spec) => resolveImport(f, spec, files) ?? []), sends } : null);
       }
       return scanned.get(f)!;
     };

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { SyntaxKind, type Node, type SourceFile } from 'typescript/unstable/ast';
+import { staticImports } from './static-imports';
 
 // What the network proof looks for in one source file (TypeScript 7 AST): the ways code can make
 // a request without the egress point, and the `runtime.send(...)` calls that go through it.
@@ -88,6 +90,11 @@ const MAY_REACH = new RegExp(
   ].join('|'),
   'g',
 );
+
+const MAY_REACH_ONCE = new RegExp(MAY_REACH.source);
+
+/** Whether a file's text holds a match of MAY_REACH: without one, scanFile finds nothing in it. */
+export const mayReach = (text: string): boolean => MAY_REACH_ONCE.test(text);
 
 /** The [start, end) ranges of the file's text that MAY_REACH matches, in order, flattened. */
 function reachRanges(sf: SourceFile): number[] {
@@ -333,4 +340,18 @@ export function importsOf(sf: SourceFile): string[] {
   const out: string[] = [];
   for (const n of sf.imports) if (n.kind === SyntaxKind.StringLiteral || n.kind === SyntaxKind.NoSubstitutionTemplateLiteral) out.push((n as Node & { text: string }).text);
   return out;
+}
+
+/**
+ * A file's imports from its text, when it holds nothing the scan could report (`mayReach` says
+ * no: scanFile would find nothing in it) and the text tells them with certainty (static-imports.ts): a `.ts` file in UTF-8.
+ * Otherwise undefined, and the proof fetches the file's tree.
+ */
+export function importsWithoutTree(abs: string): string[] | undefined {
+  if (!/\.[cm]?ts$/.test(abs)) return undefined;
+  const bytes = readFileSync(abs);
+  // A UTF-16 text (TypeScript reads it by its byte-order mark) is not read here.
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return undefined;
+  const text = bytes.toString('utf8');
+  return mayReach(text) ? undefined : staticImports(text);
 }

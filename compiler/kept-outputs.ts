@@ -139,6 +139,8 @@ export function projectFiles(root: string): string[] {
 export class KeptOutputs<T> {
   private readonly old: Map<string, unknown>;
   private readonly used = new Map<string, unknown>();
+  /** Whether an entry was set this run (not only read back). */
+  private changed = false;
   /** Work under way or done in this run, by key: asked for again, it is not done twice. */
   private readonly made = new Map<string, Promise<T>>();
 
@@ -165,7 +167,9 @@ export class KeptOutputs<T> {
   }
 
   set(key: string | undefined, value: T): void {
-    if (key !== undefined) this.used.set(key, this.format.encode(value));
+    if (key === undefined) return;
+    this.used.set(key, this.format.encode(value));
+    this.changed = true;
   }
 
   /** The kept output of `key`, or `make()`'s, kept; each key is worked at most once a run. */
@@ -194,7 +198,9 @@ export class KeptOutputs<T> {
   /** Keeps the entries this run used (outputs of removed inputs are dropped); best effort. */
   save(): void {
     if (!this.file) return;
-    const same = this.used.size === this.old.size && [...this.used.keys()].every((k) => this.old.has(k));
+    // Unchanged: every entry read back as it was kept, and none dropped. An entry set anew may
+    // replace one under the same key (a proof kept with the files it read has one key per project).
+    const same = !this.changed && this.used.size === this.old.size;
     if (same) return;
     try {
       mkdirSync(dirname(this.file), { recursive: true });

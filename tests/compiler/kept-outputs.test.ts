@@ -104,6 +104,11 @@ describe('structured outputs kept between builds', () => {
     expect(await second.memo(key, make)).toEqual(new Map([['a', new Set([1, 2])]]));
     expect(worked).toBe(1);
 
+    // A value set anew under a kept key replaces the kept one.
+    second.set(key, new Map([['b', new Set([3])]]));
+    second.save();
+    expect(new KeptOutputs(file, keptValues(isCounts)).get(key)).toEqual(new Map([['b', new Set([3])]]));
+
     const wrong = new KeptOutputs(file, keptValues((value: unknown): value is Map<string, Set<number>> => value instanceof Set));
     expect(wrong.get(key)).toBeUndefined();
   });

@@ -68,6 +68,13 @@ describe('network proofs kept between builds', () => {
     expect(messages(await build())).toContain(FAKE.message);
   }, 120_000);
 
+  it('keeps the new proof after proving again, in place of the old one', async () => {
+    writeFileSync(join(root, 'rules', 'lib', 'paths.ts'), `export const path = () => '/collect/v2';\n`);
+    expect(messages(await build())).not.toContain(FAKE.message);
+    tamper();
+    expect(messages(await build())).toContain(FAKE.message);
+  }, 120_000);
+
   it('proves again when a file is added to the project, though nothing imports it yet', async () => {
     tamper();
     writeFileSync(join(root, 'rules', 'lib', 'unused.ts'), 'export const unused = 1;\n');

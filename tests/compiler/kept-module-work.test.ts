@@ -40,6 +40,15 @@ function tamper(file: string, edit: (value: unknown) => unknown): number {
   return edited;
 }
 
+/** Rewrites `from` to `to` in the kept stripped code of the modules holding it; how many. */
+const rewriteKeptCode = (from: string, to: string) =>
+  tamper(join(cache(), 'stripped-modules.v8'), (value) => {
+    const js = (value as { js?: { code: string } }).js;
+    if (!js?.code.includes(from)) return undefined;
+    js.code = js.code.replace(from, to);
+    return value;
+  });
+
 describe('per-module work kept between builds', () => {
   it('builds the same bundles with kept work, from kept work, and without it', async () => {
     const first = await build();
@@ -59,13 +68,7 @@ describe('per-module work kept between builds', () => {
 
   it('reads the kept module back rather than working it again', async () => {
     await build();
-    const edited = tamper(join(cache(), 'stripped-modules.v8'), (value) => {
-      const js = (value as { js?: { code: string } }).js;
-      if (!js?.code.includes('marker=original')) return undefined;
-      js.code = js.code.replace('marker=original', 'marker=fromkept');
-      return value;
-    });
-    expect(edited).toBe(1);
+    expect(rewriteKeptCode('marker=original', 'marker=fromkept')).toBe(1);
     expect(prodCode(await build())).toContain('marker=fromkept');
   }, 120_000);
 
@@ -98,13 +101,7 @@ describe('per-module work kept between builds', () => {
       const otherBuild = () => compile({ root: other, envs: ['prod'], keptIn: cache(), outDir: join(other, 'build'), buildTime: '2026-01-01T00:00:00.000Z' });
       await otherBuild();
       expect(existsSync(join(other, 'node_modules', '.cache', 'tagc', 'stripped-modules.v8'))).toBe(false);
-      const edited = tamper(join(cache(), 'stripped-modules.v8'), (value) => {
-        const js = (value as { js?: { code: string } }).js;
-        if (!js?.code.includes('marker=shared')) return undefined;
-        js.code = js.code.replace('marker=shared', 'marker=sharedkept');
-        return value;
-      });
-      expect(edited).toBe(1);
+      expect(rewriteKeptCode('marker=shared', 'marker=sharedkept')).toBe(1);
       expect(prodCode(await otherBuild())).toContain('marker=sharedkept');
     } finally {
       removeContainer(other);

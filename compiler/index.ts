@@ -113,13 +113,14 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   const diagnostics = new Diagnostics();
   const registry = await loadKinds();
 
+  const kept = keptModuleWork(options.keptIn ?? cacheDir(options.root), options.emit !== false && options.keep !== false);
   const loading = time('load', () => load(p, diagnostics));
-  prepareValidation(); // while the load waits for esbuild
+  // While the load waits for esbuild; TypeScript's API only when no proof was kept (a rebuild mostly takes the kept one).
+  prepareValidation({ proof: kept.proofs.empty });
   const loaded = await loading;
   // Content hashes start now (swc strips the modules on Node's thread pool) and finish while the compiler validates and plans.
   // So does the scan of what the project reads from its site configuration.
   // The modules the hashes strip of their types are the ones prod's and internal's bundles read.
-  const kept = keptModuleWork(options.keptIn ?? cacheDir(options.root), options.emit !== false && options.keep !== false);
   const stripped = new StrippedModules(kept.stripped);
   const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded, undefined, stripped), site: projectSiteUse(options.root, loaded, kept.site) };
   for (const pending of Object.values(early)) pending.catch(() => undefined);

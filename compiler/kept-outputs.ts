@@ -151,6 +151,11 @@ export class KeptOutputs<T> {
     this.old = file ? readEntries(file, format) : new Map();
   }
 
+  /** Nothing was kept (a first build, or a cache that could not be read). */
+  get empty(): boolean {
+    return this.old.size === 0;
+  }
+
   /** The key of a piece of work, or undefined when its output may depend on other files. */
   key(...inputs: unknown[]): string | undefined {
     const json = JSON.stringify(inputs);

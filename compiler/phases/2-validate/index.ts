@@ -21,13 +21,14 @@ export { findCycles } from './cycles';
 
 /**
  * Begins, on the event loop's next turn, what validate() would otherwise start with: readying
- * the JSON Schema meta-schema's validator (meta-schemas.ts) and importing TypeScript's API for the network proof. compile()
+ * the JSON Schema meta-schema's validator (meta-schemas.ts) and importing TypeScript's API for the network proof (`proof`; about
+ * 70 ms of module loading a build that takes a kept proof does not need). compile()
  * calls it as the load starts, so that it runs while the compiler's thread waits for esbuild to
  * bundle the declarations, not on the build's longest path after the load.
  */
-export function prepareValidation(): void {
+export function prepareValidation({ proof = true }: { proof?: boolean } = {}): void {
   setImmediate(() => {
-    importProofModules().catch(() => undefined); // a failed import fails the proof, where it is awaited
+    if (proof) importProofModules().catch(() => undefined); // a failed import fails the proof, where it is awaited
     try {
       prepareMetaSchema();
     } catch {

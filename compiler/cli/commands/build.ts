@@ -36,6 +36,11 @@ const HELP = `tagc build: compile and type-check the container, then write each 
 Writes <out>/<env>/ (the content-hashed bundle, its source map, its debug companion, graph.json),
 <out>/schemas/ and <out>/manifest.json only when every check passed: on any error the previous build is left untouched. Prints each phase's
 time and each bundle's bytes, gzip bytes, rules and data elements. Exit 0 built, 1 errors.
+
+Work that depends only on its inputs is kept in node_modules/.cache/tagc between builds and done
+again only for what changed: each module stripped, parsed and rewritten (by its text), the network
+proof and a clean type check (while every file they read is as it was). Without its *.v8 and
+*.tsbuildinfo files a build takes a first build's time.
 `;
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -128,10 +128,15 @@ interface KeptCheck {
 
 const isKeptCheck = (value: unknown): value is KeptCheck => Array.isArray((value as Partial<KeptCheck> | null)?.files) && (value as KeptCheck).files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string');
 
-/** What a clean check depends on besides its program's files: the config, TypeScript, this code and the project's file list. */
+/**
+ * What a clean check depends on besides its program's files: the config and the project's
+ * tsconfig files at its root (what `extends` names there), TypeScript, this code and the
+ * project's file list.
+ */
 function checkKey(kept: KeptOutputs<KeptCheck>, p: Project, config: string): string | undefined {
   const text = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
-  return kept.key(packageVersion('typescript'), sourcesHash(import.meta.url), text(config), text(join(p.root, 'tsconfig.json')), projectFiles(p.root));
+  const configs = readdirSync(p.root).filter((f) => /^tsconfig.*\.json$/.test(f)).sort();
+  return kept.key(packageVersion('typescript'), sourcesHash(import.meta.url), text(config), configs.map((f) => [f, text(join(p.root, f))]), projectFiles(p.root));
 }
 
 /**

@@ -99,6 +99,19 @@ describe('a clean check kept between builds', () => {
   }, 360_000);
 });
 
+describe('a clean check kept between builds, and the project configuration', () => {
+  it('checks again when a tsconfig the project extends changes, though no module does', async () => {
+    const base = { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, skipLibCheck: true, isolatedModules: true, allowImportingTsExtensions: true, resolveJsonModule: true, noEmit: true, types: [] } };
+    const unusedLocal = `import { rule } from '../runtime/declare';\nconst unused = 1;\nexport default rule({ id: 'fund-log', description: 'x', events: ['Fund Added'], actions: [{ label: 'log', sends: 'necessary', run: () => undefined }] });\n`;
+    const root = sample('tc-kept-config', { 'rules/fund-log.ts': unusedLocal, 'tsconfig.base.json': JSON.stringify(base), 'tsconfig.json': JSON.stringify({ extends: './tsconfig.base.json', include: ['rules', 'data-elements', 'schemas'] }) });
+    expect((await tagcInProcess(['build', '--env', 'prod'], root)).status).toBe(0);
+    writeFileSync(join(root, 'tsconfig.base.json'), JSON.stringify({ compilerOptions: { ...base.compilerOptions, noUnusedLocals: true } }));
+    const r = await tagcInProcess(['build', '--env', 'prod'], root);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^error type_error: rules\/fund-log\.ts:2:\d+: 'unused' is declared but its value is never read/m);
+  }, 360_000);
+});
+
 describe('tagc check', () => {
   it('reports compiler and TypeScript errors together in one run', async () => {
     const root = sample('tc-check', {

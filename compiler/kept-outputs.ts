@@ -136,11 +136,16 @@ export function projectFiles(root: string): string[] {
     .sort();
 }
 
+/** An entry this run used: read back as it was kept (still encoded), or made anew (encoded only when saved). */
+type Used<T> = { entry: unknown } | { value: T };
+
 export class KeptOutputs<T> {
   private readonly old: Map<string, unknown>;
-  private readonly used = new Map<string, unknown>();
+  private readonly used = new Map<string, Used<T>>();
   /** Whether an entry was set this run (not only read back). */
   private changed = false;
+  /** Saved and forgotten (flush): later work is not kept. */
+  private closed = false;
   /** Work under way or done in this run, by key: asked for again, it is not done twice. */
   private readonly made = new Map<string, Promise<T>>();
 
@@ -167,13 +172,14 @@ export class KeptOutputs<T> {
     if (key === undefined || !this.old.has(key)) return undefined;
     const entry = this.old.get(key);
     const value = this.format.decode(entry);
-    if (value !== undefined) this.used.set(key, entry);
+    if (value !== undefined && !this.closed) this.used.set(key, { entry });
     return value;
   }
 
   set(key: string | undefined, value: T): void {
-    if (key === undefined) return;
-    this.used.set(key, this.format.encode(value));
+    if (key === undefined || this.closed) return;
+    // Held as it is, not encoded: a build that keeps nothing (no file) never pays for encoding.
+    this.used.set(key, { value });
     this.changed = true;
   }
 
@@ -195,14 +201,9 @@ export class KeptOutputs<T> {
     return out;
   }
 
-  /** Forgets this run's outputs held for asking again (they stay kept for the next run). */
-  release(): void {
-    this.made.clear();
-  }
-
   /** Keeps the entries this run used (outputs of removed inputs are dropped); best effort. */
   save(): void {
-    if (!this.file) return;
+    if (!this.file || this.closed) return;
     // Unchanged: every entry read back as it was kept, and none dropped. An entry set anew may
     // replace one under the same key (a proof kept with the files it read has one key per project).
     const same = !this.changed && this.used.size === this.old.size;
@@ -210,11 +211,24 @@ export class KeptOutputs<T> {
     try {
       mkdirSync(dirname(this.file), { recursive: true });
       const tmp = `${this.file}.${process.pid}-${threadId}.tmp`; // renamed into place whole
-      writeFileSync(tmp, this.format.write(this.used));
+      const entries = new Map([...this.used].map(([key, used]): [string, unknown] => [key, 'entry' in used ? used.entry : this.format.encode(used.value)]));
+      writeFileSync(tmp, this.format.write(entries));
       renameSync(tmp, this.file);
     } catch {
       // a read-only project builds as before, only slower
     }
+  }
+
+  /**
+   * Saves, then lets go of every output this run held (a large project's modules are hundreds of
+   * megabytes by the end of a build); what is made later is not kept.
+   */
+  flush(): void {
+    this.save();
+    this.closed = true;
+    this.used.clear();
+    this.made.clear();
+    this.old.clear();
   }
 }
 

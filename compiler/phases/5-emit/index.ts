@@ -174,6 +174,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   );
   // Every bundle is built: the project modules' texts as esbuild read them are not needed again.
   options.rewritten?.clear();
+  options.keptRewrites?.flush();
   // A failed scan fails the build as itself, not as esbuild's report of a plugin error.
   await siteScan;
   for (const { env, hosts: envHosts, companion, bundle: b, ms } of built) {

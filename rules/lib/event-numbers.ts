@@ -25,7 +25,8 @@ export interface EventRow {
   readonly hit: HitType;
   /** AppMeasurement variable -> data element. */
   readonly vars: Readonly<Record<string, DataElementName>>;
-  readonly source: 'spec §9' | 'mapped here' | 'none';
+  /** Tooling only (the viewer's column): bundles without tooling carry no source. */
+  readonly source?: 'spec §9' | 'mapped here' | 'none';
   /** When the row applies, for the viewer's `when` column (viewer-only: prod bundles drop it). */
   readonly description: string;
   /**
@@ -37,22 +38,25 @@ export interface EventRow {
 }
 
 // A row's source is the helper that writes it (spec(...) or mapped(...)), not a string on each
-// row: only the viewer's table reads it, so bundles without tooling carry neither word (their
-// rows all say 'none').
+// row: only the viewer's table reads it, so bundles without tooling carry none. A row is a link
+// hit unless it says otherwise ({ ...spec(...), hit }): `about`, the viewer's text, is then the
+// last argument, which bundles without tooling drop with its description.
 const rows =
   (source: EventRow['source']) =>
-  (trigger: string, events: string[], vars: EventRow['vars'], about: { description: string }, hit: HitType = 'link'): EventRow => ({
+  (trigger: string, events: string[], vars: EventRow['vars'], about: { description: string }): EventRow => ({
     trigger,
     events,
-    hit,
+    hit: 'link',
     vars,
-    source: TOOLING && events.length ? source : 'none',
+    ...(TOOLING ? { source: events.length ? source : 'none' } : {}),
     description: about.description,
   });
 /** A row whose number spec §9 gives for its event (or a row with no number). */
 const spec = rows('spec §9');
-/** A row whose number spec §9 lists without its event, placed here by tagc. */
-const mapped = rows('mapped here');
+/** A row whose number spec §9 lists without its event, placed here by tagc (without tooling, spec's helper). */
+const mapped = TOOLING ? rows('mapped here') : spec;
+/** A row whose events other rows send too (EventRow.shared); only the compiler's check reads it. */
+const shared = (row: EventRow): EventRow => (TOOLING ? { ...row, shared: true } : row);
 
 const PROCESS_VARS = { eVar13: 'toolId', eVar14: 'processStepLabel', eVar19: 'selfserviceActivityName' } as const;
 const LOGIN_VARS = { eVar14: 'processStepLabel', eVar17: 'userStatusLoginMethod' } as const;
@@ -60,17 +64,17 @@ const MEDIA_VARS = { eVar15: 'multiMediaName', eVar17: 'multiMediaType' } as con
 const PROMO_VARS = { eVar11: 'promoName', eVar18: 'productIds' } as const;
 
 export const EVENT_ROWS = [
-  { trigger: 'Page Load Started', events: [], hit: 'none', vars: {}, source: 'none', description: 'Sets the page context only; it travels with the page view of Page Load Completed (rules/analytics-page-view.ts).' },
-  { trigger: 'Page Load Completed', events: [], hit: 'page view', vars: {}, source: 'none', description: 'The page view (rules/analytics-page-view.ts, owned by the page rules).' },
+  { ...spec('Page Load Started', [], {}, { description: 'Sets the page context only; it travels with the page view of Page Load Completed (rules/analytics-page-view.ts).' }), hit: 'none' },
+  { ...spec('Page Load Completed', [], {}, { description: 'The page view (rules/analytics-page-view.ts, owned by the page rules).' }), hit: 'page view' },
 
   spec('Login Started', ['event2'], LOGIN_VARS, { description: 'The login process starts; a duplicate start (process already running) is not counted.' }),
-  { ...spec('Login Step', ['event9'], LOGIN_VARS, { description: 'A new step of a running login process; a repeated step or a step without a start is not counted.' }), shared: true },
+  shared(spec('Login Step', ['event9'], LOGIN_VARS, { description: 'A new step of a running login process; a repeated step or a step without a start is not counted.' })),
   spec('Login Complete', ['event3'], LOGIN_VARS, { description: 'The login process completes with its last step; its recorded steps are cleared.' }),
   spec('Login Failure', ['event4'], LOGIN_VARS, { description: 'Every failed login attempt.' }),
   mapped('Login Lockout', ['event5'], LOGIN_VARS, { description: 'The account was locked (the failure that follows event4s).' }),
   spec('Self Service Started · self-service', ['event10'], PROCESS_VARS, { description: 'A self-service process (no tool.toolId) starts; duplicates not counted; SessionSettings empty or "hit": not tracked.' }),
   spec('Self Service Started · tool', ['event6'], PROCESS_VARS, { description: 'A tool process (tool.toolId set) starts; duplicates not counted; SessionSettings empty or "hit": not tracked.' }),
-  { ...spec('Self Service Started · step', ['event9'], PROCESS_VARS, { description: 'tool.processStep true: a new middle step of a running tool or self-service process.' }), shared: true },
+  shared(spec('Self Service Started · step', ['event9'], PROCESS_VARS, { description: 'tool.processStep true: a new middle step of a running tool or self-service process.' })),
   spec('Self Service Completed · self-service', ['event11'], PROCESS_VARS, { description: 'A self-service process completes with its last step; its steps are cleared.' }),
   spec('Self Service Completed · tool', ['event7'], PROCESS_VARS, { description: 'A tool process completes with its last step; its steps are cleared.' }),
   spec('Account Activity', [], { eVar19: 'selfserviceActivityName' }, { description: 'An account self-service activity.' }),
@@ -79,7 +83,7 @@ export const EVENT_ROWS = [
 
   spec('CTA Clicked', ['event61'], { eVar11: 'customLinkName', eVar12: 'linkPosition', eVar18: 'linkId' }, { description: 'A call to action (pushed by the page, or by click tracking for data-ea-cta-link).' }),
   spec('Article Click', ['event14'], { eVar15: 'contentTitle', eVar17: 'contentType', eVar12: 'contentCategory', eVar14: 'contentAction' }, { description: 'An article link was clicked.' }),
-  spec('Content Downloads', ['event12'], { eVar11: 'downloadFilename', eVar18: 'downloadFileLitCode', eVar19: 'downloadsLitCode' }, { description: 'A document download (pushed by the page, or by click tracking for downloads).' }, 'download link'),
+  { ...spec('Content Downloads', ['event12'], { eVar11: 'downloadFilename', eVar18: 'downloadFileLitCode', eVar19: 'downloadsLitCode' }, { description: 'A document download (pushed by the page, or by click tracking for downloads).' }), hit: 'download link' },
   spec('Content Loaded', [], { eVar15: 'contentTitle' }, { description: 'A piece of content was shown.' }),
   mapped('Content Share', ['event26'], { eVar14: 'socialShareMethod', eVar15: 'contentTitle' }, { description: 'Content was shared.' }),
   mapped('Global Navigation Click', ['event34'], { eVar11: 'customLinkName', eVar12: 'navigationPath', eVar19: 'siteSwitcherName' }, { description: 'A global navigation link was clicked.' }),
@@ -110,13 +114,13 @@ export const EVENT_ROWS = [
   spec('Multi-Media Reached 75%', ['event29'], MEDIA_VARS, { description: 'Three quarters played.' }),
   mapped('Multi-Media Completed', ['event30'], MEDIA_VARS, { description: 'Played to the end.' }),
   spec('Multi-Media Chapter Click', ['event106'], { ...MEDIA_VARS, eVar14: 'multiMediaChapterName' }, { description: 'A chapter was chosen.' }),
-  { ...spec('Multi-Media Play Time', ['event105'], MEDIA_VARS, { description: 'Seconds played, as the numeric event105=<seconds>.' }), value: 'multiMediaPlaytime', shared: true },
-  { ...spec('Podcast Play Time', ['event105'], MEDIA_VARS, { description: 'Seconds of a podcast played, as the numeric event105=<seconds>.' }), value: 'multiMediaPlaytime', shared: true },
+  shared({ ...spec('Multi-Media Play Time', ['event105'], MEDIA_VARS, { description: 'Seconds played, as the numeric event105=<seconds>.' }), value: 'multiMediaPlaytime' }),
+  shared({ ...spec('Podcast Play Time', ['event105'], MEDIA_VARS, { description: 'Seconds of a podcast played, as the numeric event105=<seconds>.' }), value: 'multiMediaPlaytime' }),
 
   spec('Page Heartbeat', [], { eVar11: 'heartbeatPageName' }, { description: 'Every 30 s while the page is visible (rules/events/page-heartbeat-push.ts pushes it).' }),
   spec('Page Scroll', [], { eVar17: 'scrollPagePercentage' }, { description: 'The page was scrolled to 25, 50, 75 and 100% (rules/events/page-scroll-push.ts pushes it).' }),
   mapped('[30 seconds on page]', ['event103'], {}, { description: 'Once per page after 30 s: an engaged page view (rules/events/analytics-time-on-page.ts).' }),
-  spec('[exit link click]', [], {}, { description: 'Click tracking: a link leaving the firm\'s domains (data-ea-exit-link or by host); sent as an exit link with sendBeacon.' }, 'exit link'),
+  { ...spec('[exit link click]', [], {}, { description: 'Click tracking: a link leaving the firm\'s domains (data-ea-exit-link or by host); sent as an exit link with sendBeacon.' }), hit: 'exit link' },
   spec('[UI link click]', [], {}, { description: 'Click tracking: an element marked data-ea-ui-link; the link name is its text.' }),
 
   spec('Sign In Started', [], { eVar17: 'userStatusLoginMethod' }, { description: 'Sign-in forms outside the advisor login (which has the Login events).' }),

@@ -4,10 +4,14 @@ import type { DataElement, DataElementOptions, Params, ReadContext } from '../de
 
 // The generated entry's data-element table (readers.ts): rows rebuilt into declarations.
 
-/** A kind's name and its reader of params. */
-export type KindReader = readonly [kind: string, read: (params: never) => (ctx: ReadContext) => unknown];
-/** A declaration as data (`[kind index, params, options]`), or a declaration with code. */
-export type TableRow = readonly [kind: number, params: Params, options?: DataElementOptions] | DataElement;
+/** A kind's name, its reader of params and, when its rows give their one param as a string, that param's name. */
+export type KindReader = readonly [kind: string, read: (params: never) => (ctx: ReadContext) => unknown, key?: string];
+/**
+ * A declaration as data (`[kind index, params, options]`, params as the string of the kind's one
+ * param, or that string alone for kind 0 without options: compiler/phases/5-emit/data-element-rows.ts),
+ * or a declaration with code.
+ */
+export type TableRow = string | readonly [kind: number, params: Params | string, options?: DataElementOptions] | DataElement;
 
 /**
  * The declarations of a table, by name and in its order, each as its factory would have made it.
@@ -18,10 +22,12 @@ export type TableRow = readonly [kind: number, params: Params, options?: DataEle
 export function dataElementTable(kinds: readonly KindReader[], rows: Readonly<Record<string, TableRow>>): Record<string, DataElement> {
   const built: Record<string, DataElement> = {};
   const declaration = (name: string): DataElement => {
-    const row = rows[name];
+    const given = rows[name];
+    const row = typeof given === 'string' ? ([0, given] as const) : given;
     if (!Array.isArray(row)) return row as DataElement;
-    const [index, params, options] = row as readonly [number, Params, DataElementOptions?];
-    const [kind, read] = kinds[index];
+    const [index, value, options] = row as readonly [number, Params | string, DataElementOptions?];
+    const [kind, read, key] = kinds[index];
+    const params = typeof value === 'string' ? { [key!]: value } : value;
     return dataElement(kind, params, (read as (p: Params) => (ctx: ReadContext) => unknown)(params), options);
   };
   // The rows are the target: their names, order and `in`/hasOwnProperty answers are the table's.

@@ -4,9 +4,10 @@ import { byteToIndex } from '../../compiler/phases/5-emit/swc-positions';
 import { blankToolingFields } from '../../compiler/phases/5-emit/tooling-fields';
 import { realBundle } from '../helpers/real-build';
 
-// A step's `params` (when empty) and an action's `sends` are read only by tooling; bundles
-// without debugging lose them after esbuild (compiler/phases/5-emit/tooling-fields.ts). Anything
-// else, and any object that is not a step, keeps its fields; positions never move.
+// A step's `params` (when empty), an action's `sends` and a rule's literal `environments` are
+// read only by tooling; bundles without debugging lose them after esbuild
+// (compiler/phases/5-emit/tooling-fields.ts). Anything else, and any object that is not a step,
+// keeps its fields; positions never move.
 
 const NAMES = { kind: 'k', sends: 's' };
 
@@ -34,6 +35,14 @@ describe('blankToolingFields', () => {
     const code = '["§·😀\\ud800",{k:"a", /*,*/ params : {} /*c*/ , s:"x",t:1},{k:"b",s:(o.s??"y"),params:({})},{s,k:"c",params:{} ,},`é${{k:1,s:"z"}}`]';
     const expected = '["§·😀\\ud800",{k:"a", /*,*/                           t:1},{k:"b",                        },{  k:"c",           },`é${{k:1,     }}`]';
     for (let parse = 0; parse < 2; parse++) expect(await blankToolingFields(`(()=>{const s="q",o={};return ${code}})()`, NAMES)).toBe(`(()=>{const s="q",o={};return ${expected}})()`);
+  });
+
+  it("drops a literal list of environments from any object, and keeps one that does work or is not a list of strings", async () => {
+    const code = '[{id:"a",environments:["dev","prod"],events:[]},{environments:envs()},{environments:["x",...more]},{environments:"prod"}]';
+    const wrapped = `(()=>{const envs=()=>["stg"],more=["y"];return ${code}})()`;
+    const out = await blankToolingFields(wrapped, NAMES);
+    expect(out).toHaveLength(wrapped.length);
+    expect(run(out)).toEqual([{ id: 'a', events: [] }, { environments: ['stg'] }, { environments: ['x', 'y'] }, { environments: 'prod' }]);
   });
 
   it('takes a method named kind for a kind, as a property (not a getter) of that name', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadKinds, type KindRegistry } from '../../compiler/kinds/registry';
-import { dataElementReaders, dataRow, type DataElementReaders } from '../../compiler/phases/5-emit/data-element-rows';
+import { dataElementReaders, dataRow, denseRows, type DataElementReaders, type DataRow } from '../../compiler/phases/5-emit/data-element-rows';
 import { computed, constant, cookie, dataLayerValue, domAttribute, globalVariable, localItem, pageInfo, queryParam, sessionItem } from '../../runtime/declare';
 import type { DataElement } from '../../runtime/declare/types';
 import * as readerModule from '../../runtime/data-elements/readers';
@@ -38,21 +38,19 @@ const declared: Record<string, DataElement> = {
   custom: computed(() => 'code'),
 };
 
-/** The declarations as the generated entry carries them. */
+/** The declarations as the generated entry carries them (dense rows, denseRows). */
 function asTable(elements: Record<string, DataElement>, strip: boolean): Record<string, DataElement> {
-  const used: KindReader[] = [];
-  const rows: Record<string, TableRow> = {};
+  const code: Record<string, TableRow> = {};
+  const asData: [string, DataRow][] = [];
   for (const [name, el] of Object.entries(elements)) {
     const row = dataRow(el, readers, strip);
-    if (!row) {
-      rows[name] = el;
-      continue;
-    }
-    let index = used.findIndex(([kind]) => kind === row.kind);
-    if (index < 0) index = used.push([row.kind, (readerModule as Record<string, KindReader[1]>)[row.kind]]) - 1;
-    rows[name] = [index, row.params, row.options];
+    if (row) asData.push([name, row]);
+    else code[name] = el;
   }
-  return dataElementTable(used, rows);
+  const dense = denseRows(asData);
+  const used = dense.kinds.map(({ kind, key }): KindReader => [kind, (readerModule as Record<string, KindReader[1]>)[kind]!, key]);
+  const rows: Record<string, TableRow> = { ...code, ...Object.fromEntries(dense.rows as [string, TableRow][]) };
+  return dataElementTable(used, Object.fromEntries(Object.keys(elements).map((name) => [name, rows[name]!])));
 }
 
 function page(): void {
@@ -110,6 +108,22 @@ describe('data elements as data', () => {
     expect(table.a).toBe(first);
     expect(calls).toBe(1);
     expect(table.c).toBeUndefined();
+  });
+
+  it('writes a row of one string param as that string, alone for the most used kind without options', () => {
+    const rows = (['pageName', 'country', 'role', 'fixed', 'title'] as const).map((name): [string, DataRow] => [name, dataRow(declared[name], readers, true)!]);
+    const more: [string, DataRow][] = [['section', dataRow(dataLayerValue('page.siteSection1'), readers, true)!], ['code', dataRow(cookie('code'), readers, true)!]];
+    const dense = denseRows([...rows, ...more]);
+    expect(dense.kinds).toEqual([{ kind: 'dataLayer', key: 'path' }, { kind: 'cookie', key: 'name' }, { kind: 'constant' }, { kind: 'pageInfo', key: 'attribute' }]);
+    expect(dense.rows).toEqual([
+      ['pageName', [0, 'page.pageName', { clean: true }]],
+      ['country', [0, 'page.siteCountry', { lowerCase: true, default: 'us' }]],
+      ['role', [1, 'role']],
+      ['fixed', [2, { value: { a: [1, 2] } }]],
+      ['title', [3, 'title']],
+      ['section', 'page.siteSection1'],
+      ['code', [1, 'code']],
+    ]);
   });
 
   it('leaves out the viewer-only description where bundles strip it, and keeps a non-JSON declaration as code', () => {

@@ -57,3 +57,40 @@ export function dataRow(el: DataElement, readers: DataElementReaders | undefined
   const params = { ...el.params };
   return jsonSafe(params) && jsonSafe(options) ? { kind: el.kind, params, options } : undefined;
 }
+
+/** A kind of a table: its name and, when every row of it has one string param, that param's name. */
+export interface TableKind {
+  kind: string;
+  key?: string;
+}
+
+/**
+ * Rows in the dense form runtime/data-elements/table.ts reads: the kinds most used first; a row
+ * of a kind whose rows all have one string param carries that string for its params (the kind
+ * names the param); such a row of the first kind without options is that string alone.
+ * Most data elements read one data-layer path: `"page.siteSection1"` instead of
+ * `[0,{path:"page.siteSection1"}]` (prod -60 B gzip -9).
+ */
+export function denseRows(rows: readonly (readonly [name: string, row: DataRow])[]): { kinds: TableKind[]; rows: [name: string, row: unknown][] } {
+  const byKind = new Map<string, DataRow[]>();
+  for (const [, row] of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
+  const kinds = [...byKind].sort((a, b) => b[1].length - a[1].length).map(([kind, of]): TableKind => ({ kind, ...loneKey(of) }));
+  const index = new Map(kinds.map((k, i) => [k.kind, i]));
+  const dense = rows.map(([name, row]): [string, unknown] => {
+    const i = index.get(row.kind)!;
+    const key = kinds[i]!.key;
+    const params = key === undefined ? row.params : row.params[key];
+    const hasOptions = Object.keys(row.options).length > 0;
+    if (i === 0 && key !== undefined && !hasOptions) return [name, params];
+    return [name, hasOptions ? [i, params, row.options] : [i, params]];
+  });
+  return { kinds, rows: dense };
+}
+
+/** `{ key }` when every row has exactly that one param, a string; else nothing. */
+function loneKey(rows: readonly DataRow[]): { key?: string } {
+  const keys = Object.keys(rows[0]!.params);
+  const key = keys.length === 1 ? keys[0]! : undefined;
+  const lone = key !== undefined && rows.every((r) => Object.keys(r.params).length === 1 && typeof r.params[key] === 'string');
+  return lone ? { key } : {};
+}

@@ -1,6 +1,6 @@
 import type { EnvPlan } from '../4-plan';
 import type { ContainerGraph } from '../3-graph';
-import { dataRow, type DataElementReaders } from './data-element-rows';
+import { dataRow, denseRows, type DataElementReaders, type DataRow } from './data-element-rows';
 import { runtimeModule } from './runtime-modules';
 
 // The generated entry of one environment's bundle: imports exactly the included rules and data
@@ -37,8 +37,8 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
   const imports: string[] = [];
   const byFile = new Map<string, string[]>();
   let n = 0;
-  const kinds = new Map<string, number>();
-  const entries: string[] = [];
+  const rows: [string, DataRow][] = [];
+  const entries: (string | number)[] = [];
   for (const name of plan.dataElements) {
     const loaded = graph.dataElements.get(name)!.loaded;
     const row = dataRow(loaded.value, readers, !plan.env.debug);
@@ -48,16 +48,17 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
       entries.push(`${nameKey(name)}: ${local}`);
       continue;
     }
-    if (!kinds.has(row.kind)) kinds.set(row.kind, kinds.size);
-    const options = Object.keys(row.options).length ? `, ${js(row.options)}` : '';
-    entries.push(`${nameKey(name)}: [${kinds.get(row.kind)}, ${js(row.params)}${options}]`);
+    entries.push(rows.push([name, row]) - 1);
   }
+  const table = denseRows(rows);
+  const source = (entry: string | number) => (typeof entry === 'string' ? entry : `${nameKey(table.rows[entry]![0])}: ${js(table.rows[entry]![1])}`);
   for (const [abs, specifiers] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) imports.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
-  const object = `{ ${entries.join(', ')} }`;
-  if (!kinds.size) return { imports, expression: object };
+  const object = `{ ${entries.map(source).join(', ')} }`;
+  if (!rows.length) return { imports, expression: object };
   imports.push(`import { dataElementTable } from ${js(readers!.table)};`);
-  imports.push(`import { ${[...kinds.keys()].map((kind, i) => `${kind} as k${i}`).join(', ')} } from ${js(readers!.file)};`);
-  return { imports, expression: `dataElementTable([${[...kinds.keys()].map((kind, i) => `[${js(kind)}, k${i}]`).join(', ')}], ${object})` };
+  imports.push(`import { ${table.kinds.map(({ kind }, i) => `${kind} as k${i}`).join(', ')} } from ${js(readers!.file)};`);
+  const kinds = table.kinds.map(({ kind, key }, i) => `[${js(kind)}, k${i}${key === undefined ? '' : `, ${js(key)}`}]`);
+  return { imports, expression: `dataElementTable([${kinds.join(', ')}], ${object})` };
 }
 
 export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp, extras: EntryExtras = {}): string {

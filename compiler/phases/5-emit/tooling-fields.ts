@@ -7,7 +7,7 @@ import { parseWithPositions } from './swc-positions';
 // action's `sends` (the consent and network proofs). The runtime never reads either, and bundles
 // without tooling already write `params` as `{}` (runtime/declare/tooling.ts); but the type keeps
 // both required, so that no kind can forget its `sends`. This blanks them from the step literals
-// of such a bundle after esbuild, before swc compresses it: the proofs ran on the loaded modules,
+// of such a bundle (and a rule's literal `environments`, likewise the compiler's) after esbuild, before swc compresses it: the proofs ran on the loaded modules,
 // and blanking (not cutting) keeps esbuild's source map exact for swc to chain.
 // swc parses the bundle, on Node's thread pool: acorn took ~0.3 s CPU a bundle, cold, on the
 // build's main thread, which the build's longest path runs on. Its positions are converted to
@@ -69,7 +69,25 @@ function droppable(prop: Prop, names: StepFieldNames): boolean {
   return found.name === names.sends && inert(found.value);
 }
 
-/** Every step literal of a parsed bundle, and which of its properties are tooling-only. */
+/**
+ * A rule's `environments` (`environments: ['dev', 'stg', 'prod']`): the compiler reads it from the
+ * loaded module to plan each bundle's rules, and no runtime code reads it; a literal list of names
+ * is inert, so it goes from every object (prod -20 B gzip -9).
+ */
+function environmentList(prop: Prop): boolean {
+  const found = plain(prop);
+  if (found?.name !== 'environments') return false;
+  const value = bare(found.value);
+  return value.type === 'ArrayExpression' && value.elements.every((e) => e !== undefined && !e.spread && bare(e.expression).type === 'StringLiteral');
+}
+
+/** Which properties of an object literal are tooling-only: a step's fields, a rule's environments. */
+function toolingOnly(props: Prop[], names: StepFieldNames): number[] {
+  const step = props.some((p) => keyName(p) === names.kind);
+  return props.flatMap((p, i) => ((step && droppable(p, names)) || environmentList(p) ? [i] : []));
+}
+
+/** Every object literal of a parsed bundle with tooling-only properties, and which they are. */
 function stepLiterals(program: Module, names: StepFieldNames): { props: Prop[]; drop: number[] }[] {
   const found: { props: Prop[]; drop: number[] }[] = [];
   const visit = (value: unknown): void => {
@@ -79,8 +97,8 @@ function stepLiterals(program: Module, names: StepFieldNames): { props: Prop[]; 
     }
     if (typeof value !== 'object' || value === null) return;
     const node = value as { type?: unknown; properties?: Prop[] };
-    if (node.type === 'ObjectExpression' && node.properties!.some((p) => keyName(p) === names.kind)) {
-      const drop = node.properties!.flatMap((p, i) => (droppable(p, names) ? [i] : []));
+    if (node.type === 'ObjectExpression') {
+      const drop = toolingOnly(node.properties!, names);
       if (drop.length) found.push({ props: node.properties!, drop });
     }
     // swc nodes have no common child list (call arguments are untyped objects): every field is searched.

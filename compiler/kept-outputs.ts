@@ -139,6 +139,19 @@ export function projectFiles(root: string): string[] {
 /** An entry this run used: read back as it was kept (still encoded), or made anew (encoded only when saved). */
 type Used<T> = { entry: unknown } | { value: T };
 
+const working = new Map<string, string[]>();
+
+/**
+ * What a piece of work depends on besides its inputs, as part of its outputs' key: the versions
+ * of the packages doing it and sourcesHash of the module doing it (read once a process).
+ */
+export function workingCode(module: string | URL, packages: readonly string[]): string[] {
+  const id = `${String(module)}\0${packages.join('\0')}`;
+  let key = working.get(id);
+  if (!key) working.set(id, (key = [...packages.map(packageVersion), sourcesHash(module)]));
+  return key;
+}
+
 export class KeptOutputs<T> {
   private readonly old: Map<string, unknown>;
   private readonly used = new Map<string, Used<T>>();

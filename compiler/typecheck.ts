@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Diagnostics, type Diagnostic } from './diagnostics';
-import { filesState, filesUnchanged, keptValues, KeptOutputs, packageVersion, projectFiles, sourcesHash } from './kept-outputs';
+import { filesState, filesUnchanged, keptValues, KeptOutputs, projectFiles, workingCode } from './kept-outputs';
 import type { Project } from './project';
 import { tscCommand } from './tsc-command.mjs';
 
@@ -136,7 +136,7 @@ const isKeptCheck = (value: unknown): value is KeptCheck => Array.isArray((value
 function checkKey(kept: KeptOutputs<KeptCheck>, p: Project, config: string): string | undefined {
   const text = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
   const configs = readdirSync(p.root).filter((f) => /^tsconfig.*\.json$/.test(f)).sort();
-  return kept.key(packageVersion('typescript'), sourcesHash(import.meta.url), text(config), configs.map((f) => [f, text(join(p.root, f))]), projectFiles(p.root));
+  return kept.key(workingCode(import.meta.url, ['typescript']), text(config), configs.map((f) => [f, text(join(p.root, f))]), projectFiles(p.root));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Rule } from '../../../runtime/declare/types';
 import { Diagnostics, type Diagnostic } from '../../diagnostics';
-import { filesState, filesUnchanged, keptValues, KeptOutputs, packageVersion, projectFiles, sourcesHash } from '../../kept-outputs';
+import { filesState, filesUnchanged, keptValues, KeptOutputs, projectFiles, workingCode } from '../../kept-outputs';
 import type { Loaded } from '../1-load';
 
 // The network proof's findings kept between builds (compiler/kept-outputs.ts). The proof reads the
@@ -33,15 +33,13 @@ export function keptProofs(file: string | undefined): KeptOutputs<KeptProof> {
   return new KeptOutputs(file, keptValues(isKeptProof));
 }
 
-let tools: string[] | undefined;
-const provingTools = (proof: string | URL) => (tools ??= [packageVersion('typescript'), sourcesHash(proof)]);
 
 /**
  * `prove()` (which reports into the Diagnostics it is given and answers the files TypeScript
  * loaded), or the findings kept from a proof of the same rules and files.
  */
 export async function keptProof(kept: KeptOutputs<KeptProof>, root: string, rules: Loaded<Rule>[], proofModule: string | URL, diagnostics: Diagnostics, prove: (found: Diagnostics) => Promise<string[]>): Promise<void> {
-  const key = kept.key(provingTools(proofModule), projectFiles(root), rules.map((r) => [relative(root, r.abs), r.exportName]));
+  const key = kept.key(workingCode(proofModule, ['typescript']), projectFiles(root), rules.map((r) => [relative(root, r.abs), r.exportName]));
   const before = kept.get(key);
   // Files by their path from the root: another tree of the project (tagc diff's base) shares
   // the kept proofs, and must compare its own files.

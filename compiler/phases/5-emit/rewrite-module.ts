@@ -1,6 +1,6 @@
 import { esbuild } from '../../esbuild-api';
 import { blankRanges, insertAt, parseModule } from '../../js-syntax';
-import { keptValues, KeptOutputs, packageVersion, sourcesHash } from '../../kept-outputs';
+import { keptValues, KeptOutputs, workingCode } from '../../kept-outputs';
 import { viewerOnlyRanges } from '../../viewer-only';
 import { pureMarks } from './pure-declarations';
 import { pruneSiteConfig, type SiteUse } from './site-config-use';
@@ -40,9 +40,8 @@ export function keptRewrites(file: string | undefined): KeptOutputs<Rewritten> {
   return new KeptOutputs(file, keptValues(isRewritten));
 }
 
-let tools: string[] | undefined;
 /** What a rewrite depends on besides its inputs: esbuild, acorn, and this code. */
-const rewritingTools = () => (tools ??= [packageVersion('esbuild'), packageVersion('acorn'), sourcesHash(import.meta.url)]);
+const rewritingTools = () => workingCode(import.meta.url, ['esbuild', 'acorn']);
 
 /** rewriteModule, or its output from an earlier build of the same inputs. */
 export function keptRewrite(kept: KeptOutputs<Rewritten> | undefined, source: string, file: string, use: SiteUse | undefined, pure: boolean): Promise<Rewritten> {

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { esbuild } from '../../esbuild-api';
 import { blankRanges, isNode, keyName, parseModule, propertyRange, type AstNode } from '../../js-syntax';
-import { keptValues, KeptOutputs, packageVersion, sourcesHash } from '../../kept-outputs';
+import { keptValues, KeptOutputs, workingCode } from '../../kept-outputs';
 
 // Site settings reach a bundle only as far as code uses them: every project module is scanned for
 // the member paths it reads from the site configuration (`site.hosts.entry` -> "hosts.entry", also
@@ -119,9 +119,8 @@ export function keptSiteFacts(file: string | undefined): KeptOutputs<SiteFacts> 
   return new KeptOutputs(file, keptValues(isSiteFacts));
 }
 
-let tools: string[] | undefined;
 /** What a module's facts depend on besides its text: esbuild, acorn, and this code. */
-const scanningTools = () => (tools ??= [packageVersion('esbuild'), packageVersion('acorn'), sourcesHash(import.meta.url)]);
+const scanningTools = () => workingCode(import.meta.url, ['esbuild', 'acorn']);
 
 /** A module that imports the site configuration: its tree is made only when a fact of it is not kept. */
 interface ScannedModule {

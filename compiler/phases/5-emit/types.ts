@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { ContainerGraph } from '../3-graph';
 import type { GraphSchema } from '../../graph-types';
-import { KEPT_STRINGS, KeptOutputs, packageVersion, sourcesHash } from '../../kept-outputs';
+import { KEPT_STRINGS, KeptOutputs, workingCode } from '../../kept-outputs';
 
 // Generated TypeScript: each event's payload type (from its JSON Schema) registered under its
 // name, and the data-element names, so that rules are type-checked against the container.
@@ -34,7 +34,7 @@ export async function payloadTypes(graph: { schemas: ReadonlyMap<string, { node:
   const parts: string[] = [HEADER];
   const registry: string[] = [];
   const cache = new KeptOutputs(cacheFile, KEPT_STRINGS);
-  const version = [packageVersion('json-schema-to-typescript'), sourcesHash(import.meta.url)];
+  const version = workingCode(import.meta.url, ['json-schema-to-typescript']);
   const events = [...graph.schemas.keys()].sort();
   for (const event of events) {
     const schema = graph.schemas.get(event)!.node.schema;

@@ -5,7 +5,7 @@ import AjvDraft7 from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
-import { KEPT_STRINGS, KeptOutputs, packageVersion, sourcesHash } from '../../kept-outputs';
+import { KEPT_STRINGS, KeptOutputs, workingCode } from '../../kept-outputs';
 
 // Build-time payload validators (spec §5): ajv compiles each `Apollo` schema to standalone
 // JavaScript, so no bundle needs eval or new Function. Only entries of environments that
@@ -122,7 +122,7 @@ export function validationEntry(graph: ContainerGraph, plan: EnvPlan, site: Site
 /** validatorsCode, reused from the last build while the schemas, ajv and this module are unchanged. */
 function keptValidatorsCode(schemas: readonly { event: string; schema: Record<string, unknown> }[], keptFile: string | undefined): string {
   const kept = new KeptOutputs(keptFile, KEPT_STRINGS);
-  const key = kept.key(packageVersion('ajv'), sourcesHash(import.meta.url), schemas.map((s) => [s.event, s.schema]));
+  const key = kept.key(workingCode(import.meta.url, ['ajv']), schemas.map((s) => [s.event, s.schema]));
   let code = kept.get(key);
   if (code === undefined) kept.set(key, (code = validatorsCode(schemas)));
   kept.save();

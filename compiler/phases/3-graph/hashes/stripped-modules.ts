@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Options } from '@swc/core';
 import { parseModule } from '../../../js-syntax';
-import { keptValues, KeptOutputs, packageVersion, sourcesHash } from '../../../kept-outputs';
+import { keptValues, KeptOutputs, workingCode } from '../../../kept-outputs';
 import { viewerOnlyRanges } from '../../../viewer-only';
 import { rawModule, readModule, type Module } from './read-module';
 
@@ -51,9 +51,8 @@ export function keptStripped(file: string | undefined): KeptOutputs<StrippedModu
   return new KeptOutputs(file, keptValues(isStrippedModule));
 }
 
-let tools: string[] | undefined;
 /** What stripping depends on besides the module: swc, acorn, and this code. */
-const strippingTools = () => (tools ??= [packageVersion('@swc/core'), packageVersion('acorn'), sourcesHash(import.meta.url)]);
+const strippingTools = () => workingCode(import.meta.url, ['@swc/core', 'acorn']);
 
 async function readStripped(abs: string, kept: KeptOutputs<StrippedModule> | undefined): Promise<StrippedModule> {
   // Read synchronously: small files, and the promise API cost four round trips each.

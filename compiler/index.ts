@@ -113,7 +113,9 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   const diagnostics = new Diagnostics();
   const registry = await loadKinds();
 
-  const kept = keptModuleWork(options.keptIn ?? cacheDir(options.root), options.emit !== false && options.keep !== false);
+  // Only a build that writes keeps its work (`tagc check` reads and writes none).
+  const keep = options.emit !== false && options.keep !== false;
+  const kept = keptModuleWork(options.keptIn ?? cacheDir(options.root), keep);
   const loading = time('load', () => load(p, diagnostics));
   // While the load waits for esbuild; TypeScript's API only when no proof was kept (a rebuild mostly takes the kept one).
   prepareValidation({ proof: kept.proofs.empty });
@@ -125,7 +127,7 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded, undefined, stripped), site: projectSiteUse(options.root, loaded, kept.site) };
   for (const pending of Object.values(early)) pending.catch(() => undefined);
   early.stripped = stripped;
-  const { network } = await time('validate', () => validate(loaded, registry, diagnostics, options.emit === false || options.keep === false ? undefined : { proofs: kept.proofs, root: options.root }));
+  const { network } = await time('validate', () => validate(loaded, registry, diagnostics, keep ? { proofs: kept.proofs, root: options.root } : undefined));
   // The network proof goes on in TypeScript's process while the compiler graphs, plans and
   // bundles; no output is written before it has answered.
   const t1 = performance.now();

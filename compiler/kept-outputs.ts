@@ -105,7 +105,7 @@ export function sourcesHash(entry: string | URL): string {
  * node_modules, changed only by an install, which writes it anew) its size and modification time,
  * as TypeScript's libraries are megabytes; '' when it is not on disk.
  */
-export function fileState(file: string): string {
+function fileState(file: string): string {
   try {
     if (file.split(sep).includes('node_modules')) {
       const { size, mtimeMs } = statSync(file);
@@ -117,11 +117,17 @@ export function fileState(file: string): string {
   }
 }
 
-/** The files (absolute) an output was made from, each by its path from `root` and its state. */
-export const filesState = (root: string, files: readonly string[]): [string, string][] => files.map((f) => [relative(root, f), fileState(f)]);
+/** The files an output was made from, each by its path from the project's root and its state (fileState). */
+export type FileStates = [file: string, state: string][];
+
+/** Whether a value read back from a kept file is FileStates. */
+export const isFileStates = (value: unknown): value is FileStates => Array.isArray(value) && value.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string');
+
+/** The states of `files` (absolute), by their paths from `root`. */
+export const filesState = (root: string, files: readonly string[]): FileStates => files.map((f) => [relative(root, f), fileState(f)]);
 
 /** Whether every file is as it was (paths from `root`: another tree of the project compares its own files). */
-export const filesUnchanged = (root: string, recorded: readonly (readonly [string, string])[]): boolean => recorded.every(([file, state]) => fileState(resolve(root, file)) === state);
+export const filesUnchanged = (root: string, recorded: FileStates): boolean => recorded.every(([file, state]) => fileState(resolve(root, file)) === state);
 
 /** Every file under the project's source folders, by path from the root: a module added where an import resolves changes what a program loads. */
 export function projectFiles(root: string): string[] {

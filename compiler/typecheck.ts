@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Diagnostics, type Diagnostic } from './diagnostics';
-import { filesState, filesUnchanged, keptValues, KeptOutputs, projectFiles, workingCode } from './kept-outputs';
+import { filesState, filesUnchanged, isFileStates, keptValues, KeptOutputs, projectFiles, workingCode, type FileStates } from './kept-outputs';
 import type { Project } from './project';
 import { tscCommand } from './tsc-command.mjs';
 
@@ -110,11 +110,11 @@ function configOf(p: Project, scope: TypeCheckScope): string {
   return scope === 'container' || !existsSync(own) ? containerConfig(p, cache) : own;
 }
 
-/** tsc's errors, and (`--listFiles`) every file of the program it checked. */
+/** tsc's errors, and for the container scope (kept with them, `--listFiles`) every file of the program it checked. */
 async function checked(p: Project, config: string, scope: TypeCheckScope, signal?: AbortSignal): Promise<{ found: Diagnostic[]; files: string[] }> {
   // One checker thread: tsc runs beside bundling, and its parallel checkers cost more CPU and
   // memory than they save (5,000 rules on 2 cores: 1.9 s and 257 MB against 2.8-3.4 s and 319 MB).
-  const args = [...(await tscCommand()), '--noEmit', '-p', config, '--pretty', 'false', '--incremental', '--tsBuildInfoFile', join(cacheDir(p.root), `${scope}.tsbuildinfo`), '--singleThreaded', '--listFiles'];
+  const args = [...(await tscCommand()), '--noEmit', '-p', config, '--pretty', 'false', '--incremental', '--tsBuildInfoFile', join(cacheDir(p.root), `${scope}.tsbuildinfo`), '--singleThreaded', ...(scope === 'container' ? ['--listFiles'] : [])];
   const { code, out } = await runTsc(args, p.root, signal);
   const found = parseTscOutput(out, p.root, config);
   if (code !== 0 && !found.length) throw new Error(`tsc exited with ${code} without a diagnostic: ${out.trim().slice(0, 500)}`);
@@ -123,10 +123,10 @@ async function checked(p: Project, config: string, scope: TypeCheckScope, signal
 
 /** A clean check of the container, kept with every file of its program (kept-outputs.ts, fileState). */
 interface KeptCheck {
-  files: [string, string][];
+  files: FileStates;
 }
 
-const isKeptCheck = (value: unknown): value is KeptCheck => Array.isArray((value as Partial<KeptCheck> | null)?.files) && (value as KeptCheck).files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string');
+const isKeptCheck = (value: unknown): value is KeptCheck => isFileStates((value as Partial<KeptCheck> | null)?.files);
 
 /**
  * What a clean check depends on besides its program's files: the config and the project's

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Rule } from '../../../runtime/declare/types';
 import { Diagnostics, type Diagnostic } from '../../diagnostics';
-import { filesState, filesUnchanged, keptValues, KeptOutputs, projectFiles, workingCode } from '../../kept-outputs';
+import { filesState, filesUnchanged, isFileStates, keptValues, KeptOutputs, projectFiles, workingCode, type FileStates } from '../../kept-outputs';
 import type { Loaded } from '../1-load';
 
 // The network proof's findings kept between builds (compiler/kept-outputs.ts). The proof reads the
@@ -13,26 +13,19 @@ import type { Loaded } from '../1-load';
 
 /** The findings of one proof, and the files it read (from the root) with the state of each (kept-outputs.ts, fileState). */
 export interface KeptProof {
-  files: [string, string][];
+  files: FileStates;
   found: Diagnostic[];
 }
 
 const isKeptProof = (value: unknown): value is KeptProof => {
   const v = value as Partial<KeptProof> | null;
-  return (
-    !!v &&
-    Array.isArray(v.files) &&
-    v.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string') &&
-    Array.isArray(v.found) &&
-    v.found.every((d) => typeof d?.code === 'string' && typeof d.message === 'string' && typeof d.file === 'string')
-  );
+  return !!v && isFileStates(v.files) && Array.isArray(v.found) && v.found.every((d) => typeof d?.code === 'string' && typeof d.message === 'string' && typeof d.file === 'string');
 };
 
 /** The kept proofs of a project (its file). */
 export function keptProofs(file: string | undefined): KeptOutputs<KeptProof> {
   return new KeptOutputs(file, keptValues(isKeptProof));
 }
-
 
 /**
  * `prove()` (which reports into the Diagnostics it is given and answers the files TypeScript

@@ -229,11 +229,6 @@ function moduleReads(program: AstNode, names: Set<string>, out: ReadonlySet<stri
   return usesIn(kept, names, reads) ? 'all' : reads;
 }
 
-/** What the project's modules (under `dirs`) read from the site configuration module. */
-export async function siteConfigUse(dirs: readonly string[], siteConfig: string): Promise<SiteUse> {
-  return siteUseOf(await scanSiteConfig(dirs, siteConfig));
-}
-
 /** Ranges of the configuration object's properties that no used path reaches. */
 function unusedRanges(js: string, object: AstNode, prefix: string, use: ReadonlySet<string>, out: [number, number][]): void {
   const props = object.properties as AstNode[];

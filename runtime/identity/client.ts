@@ -144,12 +144,11 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     const json = isPlainObject(body) ? body : {};
     const ttl = typeof json.id_sync_ttl === 'number' && json.id_sync_ttl > 0 ? json.id_sync_ttl : REGION_TTL;
     const next: AmcvFields = { ...amcv, aamExpires: Math.floor(Date.now() / 1000) + ttl };
-    if (json.d_mid !== undefined && !isValidId(json.d_mid)) say(Msg.InvalidServiceId);
     if (isValidId(json.d_mid)) {
       next.mid = json.d_mid;
       clientSide = false;
-    }
-    if (json.dcs_region !== undefined && json.dcs_region !== null) next.region = String(json.dcs_region);
+    } else if (json.d_mid !== undefined) say(Msg.InvalidServiceId);
+    if (json.dcs_region != null) next.region = String(json.dcs_region);
     if (typeof json.d_blob === 'string') next.blob = json.d_blob;
     amcv = next;
     const uuid = json.uuid ?? json.d_uuid;
@@ -195,14 +194,14 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
       })
       .then(
         (body) => {
-          if (timer !== undefined) win.clearTimeout(timer);
+          win.clearTimeout(timer);
           const late = settled;
           settled = true;
           handle(body);
           if (!late && status !== Status.Ready) ready();
         },
         (error: unknown) => {
-          if (timer !== undefined) win.clearTimeout(timer);
+          win.clearTimeout(timer);
           if (settled) return;
           settled = true;
           if (first) useLocalId(debugText(() => `failed (${reason(error)})`));

@@ -74,14 +74,13 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   let warnedDenied = false;
   let visitStart = false;
   const waiters: ((fields: IdentityFields) => void)[] = [];
-  const sdid: { id: string; at: number; consumed: Set<string> } = { id: '', at: 0, consumed: new Set() };
 
   if (!orgId) {
     say(Msg.MissingOrg);
     status = Status.Off;
   }
-  const fromServer = config.serverState?.(orgId);
-  if (fromServer) Object.assign(sdid, { id: fromServer, at: Date.now(), consumed: new Set<string>() });
+  // The supplemental-data id open now: the one the server rendered, if any, from the page's start.
+  let sdid = { id: config.serverState?.(orgId) ?? '', at: Date.now(), consumed: new Set<string>() };
 
   function rejected(): boolean {
     if (optIn.state() !== 'denied') return false;
@@ -241,7 +240,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
       return sdid.id;
     }
     if (!create) return '';
-    Object.assign(sdid, { id: supplementalId(), at: now, consumed: new Set([consumer]) });
+    sdid = { id: supplementalId(), at: now, consumed: new Set([consumer]) };
     return sdid.id;
   }
 
@@ -269,13 +268,9 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
         done = true;
         callback(f);
       };
+      // Called first by the timer or by ready() (or stop()), whichever comes first; the other call does nothing.
       waiters.push(once);
-      win.setTimeout(() => {
-        if (done) return;
-        const i = waiters.indexOf(once);
-        if (i >= 0) waiters.splice(i, 1);
-        once(fields(true));
-      }, maxWait);
+      win.setTimeout(() => once(fields(true)), maxWait);
     },
     setCustomerIds(ids) {
       customerIds = { ...ids };

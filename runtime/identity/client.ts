@@ -211,8 +211,9 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   function start(): void {
     if (status !== Status.Waiting || optIn.state() !== 'approved') return;
     status = Status.Loading;
-    visitStart = getCookie(VISIT_COOKIE, doc) === undefined;
-    setCookie(VISIT_COOKIE, String(visitStart ? Date.now() : getCookie(VISIT_COOKIE, doc)), { maxAge: VISIT_MAX_AGE, domain }, doc);
+    const visit = getCookie(VISIT_COOKIE, doc);
+    visitStart = visit === undefined;
+    setCookie(VISIT_COOKIE, visit ?? String(Date.now()), { maxAge: VISIT_MAX_AGE, domain }, doc);
     setCookie(sessionCookieName(orgId), '1', { domain }, doc);
     amcv = readAmcv(getCookie(cookieName(orgId), doc), Date.now());
     // A known visitor whose region and blob are still fresh needs no call on this page.

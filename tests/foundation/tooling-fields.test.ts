@@ -57,6 +57,15 @@ describe('blankToolingFields', () => {
     expect(Object.keys(noSends!)).toEqual(['h', 'r']);
   });
 
+  it('drops an empty spread from any object, and keeps a spread that adds something or does work', async () => {
+    const code = '[{...{},a:1,...({})},{...{b:2}},{...o},{...f()}]';
+    const wrapped = `(()=>{const o={c:3},f=()=>({d:4});return ${code}})()`;
+    const out = await blankToolingFields(wrapped, NAMES);
+    expect(out).toHaveLength(wrapped.length);
+    expect(out).not.toContain('...{}');
+    expect(run(out)).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }, { d: 4 }]);
+  });
+
   it('takes a method named kind for a kind, as a property (not a getter) of that name', async () => {
     const code = '[{k(){},params:{}},{get k(){return 1},params:{}}]';
     expect(await blankToolingFields(code, NAMES)).toBe('[{k(){},         },{get k(){return 1},params:{}}]');

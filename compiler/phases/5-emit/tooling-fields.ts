@@ -55,9 +55,10 @@ function plain(prop: Prop): { name: string; value: Expression } | undefined {
   return prop.type === 'KeyValueProperty' ? { name, value: prop.value } : undefined;
 }
 
-/** A property's position in swc's terms (its key to its value's end). */
+/** A property's position in swc's terms (its key, or a spread's `...`, to its value's end). */
 function span(prop: Prop): { start: number; end: number } | undefined {
   if (prop.type === 'Identifier') return prop.span;
+  if (prop.type === 'SpreadElement') return 'span' in prop.arguments ? { start: prop.spread.start, end: prop.arguments.span.end } : undefined;
   // Every value droppable() accepts has a span (JSX, which may not, is never inert).
   if (prop.type !== 'KeyValueProperty' || !('span' in prop.value)) return undefined;
   return { start: prop.key.span.start, end: prop.value.span.end };
@@ -87,16 +88,23 @@ function environmentList(prop: Prop): boolean {
   return stringList(bare(found.value));
 }
 
+/** `...{}`: what a tooling-only spread leaves without tooling (`...(TOOLING ? { … } : {})`); it adds nothing to any object. */
+function emptySpread(prop: Prop): boolean {
+  if (prop.type !== 'SpreadElement') return false;
+  const value = bare(prop.arguments);
+  return value.type === 'ObjectExpression' && value.properties.length === 0;
+}
+
 /**
- * Which properties of an object literal are tooling-only: a step's fields, a rule's environments.
- * A step has a kind, or is a custom action as a rule file writes it (code to run and its `sends`,
+ * Which properties of an object literal are tooling-only: a step's fields, a rule's environments,
+ * an empty spread. A step has a kind, or is a custom action as a rule file writes it (code to run and its `sends`,
  * no kind yet): declare/rule.ts copies its `sends` and `hosts` only where tooling reads them.
  */
 function toolingOnly(props: Prop[], names: StepFieldNames): number[] {
   const has = (name: string) => props.some((p) => keyName(p) === name);
   const custom = !has(names.kind) && has(names.run) && has(names.sends);
   const step = custom || has(names.kind);
-  return props.flatMap((p, i) => ((step && droppable(p, names, custom)) || environmentList(p) ? [i] : []));
+  return props.flatMap((p, i) => ((step && droppable(p, names, custom)) || environmentList(p) || emptySpread(p) ? [i] : []));
 }
 
 /** Every object literal of a parsed bundle with tooling-only properties, and which they are. */

@@ -23,25 +23,13 @@ export function parsePipePairs(raw: string | undefined): Record<string, string> 
   return out;
 }
 
-export interface DealerInfo {
-  dealer?: string;
-  branch?: string;
-  rep?: string;
-}
-
-/** `dealer&branch&rep`, positional; empty parts are absent. */
-export function parseDealerInfo(raw: string | undefined): DealerInfo | undefined {
-  if (!raw) return undefined;
-  const [dealer, branch, rep] = raw.split('&').map((v) => v.trim());
-  const out: DealerInfo = {};
-  if (dealer) out.dealer = dealer;
-  if (branch) out.branch = branch;
-  if (rep) out.rep = rep;
-  return dealer || branch || rep ? out : undefined;
+/** Part `index` of `dealer&branch&rep` (positional, trimmed); an empty part is absent. */
+export function dealerInfoPart(raw: string | undefined, index: 0 | 1 | 2): string | undefined {
+  return raw?.split('&')[index]?.trim() || undefined;
 }
 
 const profileField = (key: string) => ({ win }: { win: Window }) => parsePipePairs(readCookies(win.document)[c.userProfile])[key] || undefined;
-const dealerField = (key: keyof DealerInfo) => ({ win }: { win: Window }) => parseDealerInfo(readCookies(win.document)[c.dealerInfo])?.[key];
+const dealerField = (index: 0 | 1 | 2) => ({ win }: { win: Window }) => dealerInfoPart(readCookies(win.document)[c.dealerInfo], index);
 
 export const userProfileCookie = cookie<string>(c.userProfile, { description: `cookie ${c.userProfile}: pipe-separated key=value pairs (isGenericUser, firmId, firm)` });
 export const isGenericUser = computed<boolean>((ctx) => {
@@ -52,9 +40,9 @@ export const firmId = computed<string>(profileField('firmId'), { description: `f
 export const firmName = computed<string>(profileField('firm'), { description: `firm of cookie ${c.userProfile}`, default: 'no-firm-name' });
 
 export const dealerInfoCookie = cookie<string>(c.dealerInfo, { description: `cookie ${c.dealerInfo}: dealer&branch&rep (ampersand-separated, positional)` });
-export const dealerId = computed<string>(dealerField('dealer'), { description: `dealer (first value) of cookie ${c.dealerInfo}` });
-export const dealerBranch = computed<string>(dealerField('branch'), { description: `branch (second value) of cookie ${c.dealerInfo}` });
-export const dealerRep = computed<string>(dealerField('rep'), { description: `rep (third value) of cookie ${c.dealerInfo}` });
+export const dealerId = computed<string>(dealerField(0), { description: `dealer (first value) of cookie ${c.dealerInfo}` });
+export const dealerBranch = computed<string>(dealerField(1), { description: `branch (second value) of cookie ${c.dealerInfo}` });
+export const dealerRep = computed<string>(dealerField(2), { description: `rep (third value) of cookie ${c.dealerInfo}` });
 
 export const userIdCookie = cookie<string>(c.userId, { description: `cookie ${c.userId}: the signed-in user's id` });
 export const roleCookie = cookie<string>(c.role, { description: `cookie ${c.role}: the user role (userRole prefers it)` });

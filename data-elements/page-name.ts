@@ -30,13 +30,13 @@ export function nameFromPath(path: string): string {
 /** Paths named exactly (spec §2), after "/" on the entry host. */
 const EXACT = ['/accessibility-statement.html', '/client-relationship-summary.html', '/about-us.html', '/privacy/location-selector.html'];
 
-/** Areas a path may contain, most specific first; the name starts at the area. */
-const CONTAINED: readonly { part: string; from: string }[] = [
-  { part: '/en/home/about-us/', from: '/home/about-us/' },
-  { part: '/about-us/', from: '/about-us/' },
-  { part: '/not-listed/', from: '/not-listed/' },
-  { part: 'portfolio-resources/portfolio-analyzer/create-presentation', from: 'portfolio-resources/' },
-  { part: 'individual/investments', from: 'individual/investments' },
+/** Areas a path may contain, most specific first; the name starts at the area, past its first `skip` characters (/en/home/about-us/ names from /home/about-us/). */
+const CONTAINED: readonly (readonly [part: string, skip?: number])[] = [
+  ['/en/home/about-us/', 3],
+  ['/about-us/'],
+  ['/not-listed/'],
+  ['portfolio-resources/portfolio-analyzer/create-presentation'],
+  ['individual/investments'],
 ];
 
 function safeDecode(path: string): string {
@@ -61,9 +61,9 @@ export function pathPageName(location: Pick<Location, 'hostname' | 'pathname' | 
     return `advisor > manage > Manage > page ${Number.isInteger(page) && page > 0 ? page : 1}`;
   }
   if (/^\/advisor\/faqs(\.html)?\/?$/.test(path)) return 'advisor > faqs > FAQs';
-  for (const { part, from } of CONTAINED) {
+  for (const [part, skip = 0] of CONTAINED) {
     const at = path.indexOf(part);
-    if (at >= 0) return nameFromPath(path.slice(at + part.indexOf(from)));
+    if (at >= 0) return nameFromPath(path.slice(at + skip));
   }
   // "advisor" as a whole path segment (/advisor/..., /ca/advisor/...), named from that segment.
   const advisor = /(^|\/)advisor(\/|\.html?$|$)/.exec(path);

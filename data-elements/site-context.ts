@@ -1,4 +1,5 @@
 import { computed, derived } from '../runtime/declare';
+import { framed } from '../runtime/core/framed';
 import { site } from '../rules/site.config';
 import { isOverseasPath, localeOf, regionOf } from '../rules/lib/areas';
 
@@ -41,13 +42,7 @@ export const siteLocale = derived<string>(
   { description: 'page.siteLanguage, with Canada en/fr mapped to en-ca/fr-ca (spec §9)' },
 );
 
-export const framedPage = computed<boolean>(({ win }) => {
-  try {
-    return win.self !== win.top;
-  } catch {
-    return true; // a cross-origin parent denies access: framed
-  }
-}, { description: 'true when the page runs inside a frame' });
+export const framedPage = computed<boolean>(({ win }) => framed(win), { description: 'true when the page runs inside a frame' });
 
 export const crawlerAgent = computed<boolean>(({ win }) => {
   const ua = (win.navigator.userAgent || '').toLowerCase();

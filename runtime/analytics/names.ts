@@ -21,20 +21,13 @@ export function friendlyName(name: string): string {
   return friendly && numbered().has(friendly) ? friendly : name;
 }
 
-const FIXED: Record<string, string> = {
-  pageName: 'pageName',
-  channel: 'ch',
-  server: 'server',
-  campaign: 'v0',
-  currencyCode: 'cc',
-  purchaseID: 'purchaseID',
-  events: 'events',
-  products: 'products',
-};
+/** The named variables sent under their own name; channel, campaign and currencyCode go by their ALIAS. */
+const OWN_NAME = ['pageName', 'server', 'purchaseID', 'events', 'products'];
 
 /** The query-string name of a rule-facing variable name (contextData has none: it is a group). */
 export function wireName(name: string): string | undefined {
-  if (name in FIXED) return FIXED[name];
+  if (OWN_NAME.includes(name)) return name;
+  for (const wire in ALIAS) if (ALIAS[wire] === name) return wire;
   return numbered().get(name)?.wire;
 }
 

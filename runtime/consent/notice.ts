@@ -1,4 +1,5 @@
 import { getItem } from '../core/storage';
+import { framed } from '../core/framed';
 
 // Whether and how the TrustArc-kind notice script is loaded (spec §5, §9; docs/wire-formats.md).
 
@@ -18,15 +19,6 @@ export interface NoticeUrl {
   testFlag: { key: string; value: string };
   /** Path prefixes of the Canada sites (notice in en-ca / fr-ca). */
   canadaPrefixes: readonly string[];
-}
-
-function framed(win: Window & typeof globalThis): boolean {
-  try {
-    return win.top !== win.self;
-  } catch {
-    // A cross-origin parent cannot be read: that is a frame too.
-    return true;
-  }
 }
 
 /** Why the notice is not loaded on this page, or null when it is. */

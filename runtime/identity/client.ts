@@ -74,14 +74,13 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   let warnedDenied = false;
   let visitStart = false;
   const waiters: ((fields: IdentityFields) => void)[] = [];
-  const sdid: { id: string; at: number; consumed: Set<string> } = { id: '', at: 0, consumed: new Set() };
 
   if (!orgId) {
     say(Msg.MissingOrg);
     status = Status.Off;
   }
-  const fromServer = config.serverState?.(orgId);
-  if (fromServer) Object.assign(sdid, { id: fromServer, at: Date.now(), consumed: new Set<string>() });
+  // The supplemental-data id open now: the one the server rendered, if any, from the page's start.
+  let sdid = { id: config.serverState?.(orgId) ?? '', at: Date.now(), consumed: new Set<string>() };
 
   function rejected(): boolean {
     if (optIn.state() !== 'denied') return false;
@@ -144,12 +143,11 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     const json = isPlainObject(body) ? body : {};
     const ttl = typeof json.id_sync_ttl === 'number' && json.id_sync_ttl > 0 ? json.id_sync_ttl : REGION_TTL;
     const next: AmcvFields = { ...amcv, aamExpires: Math.floor(Date.now() / 1000) + ttl };
-    if (json.d_mid !== undefined && !isValidId(json.d_mid)) say(Msg.InvalidServiceId);
     if (isValidId(json.d_mid)) {
       next.mid = json.d_mid;
       clientSide = false;
-    }
-    if (json.dcs_region !== undefined && json.dcs_region !== null) next.region = String(json.dcs_region);
+    } else if (json.d_mid !== undefined) say(Msg.InvalidServiceId);
+    if (json.dcs_region != null) next.region = String(json.dcs_region);
     if (typeof json.d_blob === 'string') next.blob = json.d_blob;
     amcv = next;
     const uuid = json.uuid ?? json.d_uuid;
@@ -195,14 +193,14 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
       })
       .then(
         (body) => {
-          if (timer !== undefined) win.clearTimeout(timer);
+          win.clearTimeout(timer);
           const late = settled;
           settled = true;
           handle(body);
           if (!late && status !== Status.Ready) ready();
         },
         (error: unknown) => {
-          if (timer !== undefined) win.clearTimeout(timer);
+          win.clearTimeout(timer);
           if (settled) return;
           settled = true;
           if (first) useLocalId(debugText(() => `failed (${reason(error)})`));
@@ -213,8 +211,9 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   function start(): void {
     if (status !== Status.Waiting || optIn.state() !== 'approved') return;
     status = Status.Loading;
-    visitStart = getCookie(VISIT_COOKIE, doc) === undefined;
-    setCookie(VISIT_COOKIE, String(visitStart ? Date.now() : getCookie(VISIT_COOKIE, doc)), { maxAge: VISIT_MAX_AGE, domain }, doc);
+    const visit = getCookie(VISIT_COOKIE, doc);
+    visitStart = visit === undefined;
+    setCookie(VISIT_COOKIE, visit ?? String(Date.now()), { maxAge: VISIT_MAX_AGE, domain }, doc);
     setCookie(sessionCookieName(orgId), '1', { domain }, doc);
     amcv = readAmcv(getCookie(cookieName(orgId), doc), Date.now());
     // A known visitor whose region and blob are still fresh needs no call on this page.
@@ -242,7 +241,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
       return sdid.id;
     }
     if (!create) return '';
-    Object.assign(sdid, { id: supplementalId(), at: now, consumed: new Set([consumer]) });
+    sdid = { id: supplementalId(), at: now, consumed: new Set([consumer]) };
     return sdid.id;
   }
 
@@ -270,13 +269,9 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
         done = true;
         callback(f);
       };
+      // Called first by the timer or by ready() (or stop()), whichever comes first; the other call does nothing.
       waiters.push(once);
-      win.setTimeout(() => {
-        if (done) return;
-        const i = waiters.indexOf(once);
-        if (i >= 0) waiters.splice(i, 1);
-        once(fields(true));
-      }, maxWait);
+      win.setTimeout(() => once(fields(true)), maxWait);
     },
     setCustomerIds(ids) {
       customerIds = { ...ids };

@@ -135,9 +135,9 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       event('at-request-succeeded', { mbox: label });
       return response;
     } catch (error) {
-      const message = error instanceof DeliveryError ? error.message : `Unexpected error: ${reason(error)}`;
-      event('at-request-failed', { mbox: label, message });
-      throw error instanceof DeliveryError ? error : new DeliveryError('error', message);
+      const failure = error instanceof DeliveryError ? error : new DeliveryError('error', `Unexpected error: ${reason(error)}`);
+      event('at-request-failed', { mbox: label, message: failure.message });
+      throw failure;
     }
   }
 
@@ -156,8 +156,11 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
   }
 
   function trustOffers(response: DeliveryResponse): void {
-    const lists = [response.execute?.pageLoad?.options, ...(response.execute?.mboxes ?? []).map((m) => m?.options), ...(response.prefetch?.mboxes ?? []).map((m) => m?.options)];
-    for (const list of lists) if (Array.isArray(list)) for (const offer of list) if (offer && typeof offer === 'object') trusted.add(offer);
+    const holders = [response.execute?.pageLoad, ...(response.execute?.mboxes ?? []), ...(response.prefetch?.mboxes ?? [])];
+    for (const holder of holders) {
+      const list = holder?.options;
+      if (Array.isArray(list)) for (const offer of list) if (offer && typeof offer === 'object') trusted.add(offer);
+    }
   }
 
   async function render(offers: unknown[], label: string): Promise<void> {
@@ -187,7 +190,8 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       }
     }
     if (!failed) event('at-content-rendering-succeeded', { mbox: label });
-    const tokens = offers.map((o) => (o && typeof o === 'object' ? (o as Offer).eventToken : undefined)).filter((t): t is string => typeof t === 'string');
+    // A primitive entry has no eventToken (reading one from it gives undefined).
+    const tokens = offers.map((o) => (o as Offer | null | undefined)?.eventToken).filter((t): t is string => typeof t === 'string');
     if (tokens.length) notify(label, 'display', tokens);
   }
 

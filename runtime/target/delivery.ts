@@ -11,11 +11,9 @@ export class DeliveryError extends Error {
   // Assigned in the body, not as parameter properties: prod's target lowers those to a helper call
   // with the name as a string, which property mangling (kind) would not shorten to match reads.
   declare readonly kind: DeliveryFailure;
-  declare readonly status?: number;
-  constructor(kind: DeliveryFailure, message: string, status?: number) {
+  constructor(kind: DeliveryFailure, message: string) {
     super(message);
     this.kind = kind;
-    this.status = status;
   }
 }
 
@@ -70,18 +68,18 @@ async function exchange(win: Window & typeof globalThis, url: string, body: unkn
   } catch (error) {
     throw new DeliveryError('network', `request failed: ${reason(error)}`);
   }
-  if (res.status < 100 || res.status > 599) throw new DeliveryError('network', 'request failed: network failure', res.status);
+  if (res.status < 100 || res.status > 599) throw new DeliveryError('network', 'request failed: network failure');
   const text = await res.text();
   let json: DeliveryResponse | null = null;
   if (text.trim()) {
     try {
       json = JSON.parse(text) as DeliveryResponse;
     } catch {
-      throw new DeliveryError('parse', 'request failed: invalid JSON in the response', res.status);
+      throw new DeliveryError('parse', 'request failed: invalid JSON in the response');
     }
   }
   if (!res.ok || (json && typeof json.status === 'number' && json.status >= 400 && json.message)) {
-    throw new DeliveryError('error', json?.message ? String(json.message) : `request failed with status ${res.status}`, res.status);
+    throw new DeliveryError('error', json?.message ? String(json.message) : `request failed with status ${res.status}`);
   }
   return json ?? {};
 }

@@ -17,7 +17,8 @@ export function parseMboxCookie(raw: string | undefined, nowS: number): MboxEntr
 }
 
 export function formatMboxCookie(entries: MboxEntries, nowS: number): string {
-  const life: Record<string, number> = { session: SESSION_ID_LIFETIME_MS, PC: DEVICE_ID_LIFETIME_MS, edge: EDGE_OVERRIDE_LIFETIME_MS };
+  // An entry without its own lifetime (the session id) lives as long as the session.
+  const life: Record<string, number> = { PC: DEVICE_ID_LIFETIME_MS, edge: EDGE_OVERRIDE_LIFETIME_MS };
   return Object.entries(entries)
     .filter(([, v]) => v)
     .map(([k, v]) => `${k}#${v}#${nowS + Math.round((life[k] ?? SESSION_ID_LIFETIME_MS) / 1000)}`)

@@ -129,8 +129,7 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
     case 'resize': {
       const size = (action.content ?? {}) as { width?: unknown; height?: unknown };
       if (size.width === undefined && size.height === undefined) throw new RenderError('Action has no height or width');
-      if (size.width !== undefined) (el as HTMLElement).style.setProperty('width', String(size.width));
-      if (size.height !== undefined) (el as HTMLElement).style.setProperty('height', String(size.height));
+      for (const side of ['width', 'height'] as const) if (size[side] !== undefined) (el as HTMLElement).style.setProperty(side, String(size[side]));
       break;
     }
     case 'rearrange': {

@@ -9,7 +9,7 @@ import { realBundle } from '../helpers/real-build';
 // (compiler/phases/5-emit/tooling-fields.ts). Anything else, and any object that is not a step,
 // keeps its fields; positions never move.
 
-const NAMES = { kind: 'k', sends: 's' };
+const NAMES = { kind: 'k', sends: 's', run: 'r', hosts: 'h' };
 
 function run(code: string): unknown {
   // The blanked code must still be valid JavaScript that builds the same values otherwise.
@@ -45,6 +45,27 @@ describe('blankToolingFields', () => {
     expect(run(out)).toEqual([{ id: 'a', events: [] }, { environments: ['stg'] }, { environments: ['x', 'y'] }, { environments: 'prod' }]);
   });
 
+  it("drops a custom action's sends and literal hosts (code to run and sends, no kind yet), and nothing of an object without both", async () => {
+    const code = '[{s:"necessary",h:["\'self\'"],r(){return 1}},{s:"necessary",h:hs,r:f},{s:"necessary",h:["x"],url:"u"},{h:["y"],r(){}}]';
+    const wrapped = `(()=>{const f=()=>2,hs=["z"];return ${code}})()`;
+    const out = await blankToolingFields(wrapped, NAMES);
+    expect(out).toHaveLength(wrapped.length);
+    const [custom, computed, options, noSends] = run(out) as Record<string, unknown>[];
+    expect(Object.keys(custom!)).toEqual(['r']);
+    expect(computed).toEqual({ h: ['z'], r: expect.any(Function) });
+    expect(options).toEqual({ s: 'necessary', h: ['x'], url: 'u' });
+    expect(Object.keys(noSends!)).toEqual(['h', 'r']);
+  });
+
+  it('drops an empty spread from any object, and keeps a spread that adds something or does work', async () => {
+    const code = '[{...{},a:1,...({})},{...{b:2}},{...o},{...f()}]';
+    const wrapped = `(()=>{const o={c:3},f=()=>({d:4});return ${code}})()`;
+    const out = await blankToolingFields(wrapped, NAMES);
+    expect(out).toHaveLength(wrapped.length);
+    expect(out).not.toContain('...{}');
+    expect(run(out)).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }, { d: 4 }]);
+  });
+
   it('takes a method named kind for a kind, as a property (not a getter) of that name', async () => {
     const code = '[{k(){},params:{}},{get k(){return 1},params:{}}]';
     expect(await blankToolingFields(code, NAMES)).toBe('[{k(){},         },{get k(){return 1},params:{}}]');
@@ -62,8 +83,10 @@ describe('blankToolingFields', () => {
   });
 
   it("reads the bundle's names of kind and sends from esbuild's mangle cache", () => {
-    expect(stepFieldNames({ kind: 't', sends: 'r', other: false })).toEqual({ kind: 't', sends: 'r' });
-    expect(stepFieldNames({ kind: false })).toEqual({ kind: 'kind', sends: 'sends' });
+    expect(stepFieldNames({ kind: 't', sends: 'r', other: false })).toMatchObject({ kind: 't', sends: 'r' });
+    expect(stepFieldNames({ kind: false })).toMatchObject({ kind: 'kind', sends: 'sends' });
+    expect(stepFieldNames({ kind: 't', sends: 'r', run: 'a', hosts: 'o' })).toEqual({ kind: 't', sends: 'r', run: 'a', hosts: 'o' });
+    expect(stepFieldNames({ run: false })).toEqual({ kind: 'kind', sends: 'sends', run: 'run', hosts: 'hosts' });
   });
 });
 

@@ -206,8 +206,8 @@ export function payloadNames(schemas: readonly unknown[]): Set<string> {
   return names;
 }
 
-/** What a step's `kind` and `sends` became in a bundle, from esbuild's mangle cache (a name esbuild kept maps to false). */
+/** What a step's `kind`, `sends`, `run` and `hosts` became in a bundle, from esbuild's mangle cache (a name esbuild kept maps to false). */
 export function stepFieldNames(cache: Record<string, string | false> | undefined): StepFieldNames {
   const name = (prop: (typeof MANGLED_PROPS)[number]) => (typeof cache?.[prop] === 'string' ? cache[prop] : prop);
-  return { kind: name('kind'), sends: name('sends') };
+  return { kind: name('kind'), sends: name('sends'), run: name('run'), hosts: name('hosts') };
 }

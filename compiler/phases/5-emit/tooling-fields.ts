@@ -17,6 +17,10 @@ import { parseWithPositions } from './swc-positions';
 export interface StepFieldNames {
   kind: string;
   sends: string;
+  /** An action's code: with `sends`, it makes a custom action's literal a step before declare/rule.ts gives it its kind. */
+  run: string;
+  /** A custom action's declared hosts, which only tooling reads (declare/rule.ts copies them into its params). */
+  hosts: string;
 }
 
 type Prop = ObjectExpression['properties'][number];
@@ -51,17 +55,21 @@ function plain(prop: Prop): { name: string; value: Expression } | undefined {
   return prop.type === 'KeyValueProperty' ? { name, value: prop.value } : undefined;
 }
 
-/** A property's position in swc's terms (its key to its value's end). */
+/** A property's position in swc's terms (its key, or a spread's `...`, to its value's end). */
 function span(prop: Prop): { start: number; end: number } | undefined {
   if (prop.type === 'Identifier') return prop.span;
+  if (prop.type === 'SpreadElement') return 'span' in prop.arguments ? { start: prop.spread.start, end: prop.arguments.span.end } : undefined;
   // Every value droppable() accepts has a span (JSX, which may not, is never inert).
   if (prop.type !== 'KeyValueProperty' || !('span' in prop.value)) return undefined;
   return { start: prop.key.span.start, end: prop.value.span.end };
 }
 
-function droppable(prop: Prop, names: StepFieldNames): boolean {
+const stringList = (value: Expression): boolean => value.type === 'ArrayExpression' && value.elements.every((e) => e !== undefined && !e.spread && bare(e.expression).type === 'StringLiteral');
+
+function droppable(prop: Prop, names: StepFieldNames, custom: boolean): boolean {
   const found = plain(prop);
   if (!found) return false;
+  if (custom && found.name === names.hosts) return stringList(bare(found.value));
   if (found.name === 'params') {
     const value = bare(found.value);
     return value.type === 'ObjectExpression' && value.properties.length === 0;
@@ -77,14 +85,26 @@ function droppable(prop: Prop, names: StepFieldNames): boolean {
 function environmentList(prop: Prop): boolean {
   const found = plain(prop);
   if (found?.name !== 'environments') return false;
-  const value = bare(found.value);
-  return value.type === 'ArrayExpression' && value.elements.every((e) => e !== undefined && !e.spread && bare(e.expression).type === 'StringLiteral');
+  return stringList(bare(found.value));
 }
 
-/** Which properties of an object literal are tooling-only: a step's fields, a rule's environments. */
+/** `...{}`: what a tooling-only spread leaves without tooling (`...(TOOLING ? { … } : {})`); it adds nothing to any object. */
+function emptySpread(prop: Prop): boolean {
+  if (prop.type !== 'SpreadElement') return false;
+  const value = bare(prop.arguments);
+  return value.type === 'ObjectExpression' && value.properties.length === 0;
+}
+
+/**
+ * Which properties of an object literal are tooling-only: a step's fields, a rule's environments,
+ * an empty spread. A step has a kind, or is a custom action as a rule file writes it (code to run and its `sends`,
+ * no kind yet): declare/rule.ts copies its `sends` and `hosts` only where tooling reads them.
+ */
 function toolingOnly(props: Prop[], names: StepFieldNames): number[] {
-  const step = props.some((p) => keyName(p) === names.kind);
-  return props.flatMap((p, i) => ((step && droppable(p, names)) || environmentList(p) ? [i] : []));
+  const has = (name: string) => props.some((p) => keyName(p) === name);
+  const custom = !has(names.kind) && has(names.run) && has(names.sends);
+  const step = custom || has(names.kind);
+  return props.flatMap((p, i) => ((step && droppable(p, names, custom)) || environmentList(p) || emptySpread(p) ? [i] : []));
 }
 
 /** Every object literal of a parsed bundle with tooling-only properties, and which they are. */

@@ -190,6 +190,12 @@ describe('products', () => {
     expect(warnings()).toContain('[tagc] Analytics product without an id was not sent');
   });
 
+  it('reads a quantity written as text, keeps null list entries as words, drops trailing empty fields, and takes one product alone', () => {
+    const p = { id: 7, category: null, quantity: '4', price: Infinity, events: [null, 'event5=1'], eVars: 'eVar9=x' };
+    expect(decode(hit({ products: p })).params.products).toBe(';7;4;;null|event5=1');
+    expect(decode(hit({ products: [{ productInfo: { productID: 'Y' }, quantity: true, price: 3 }] })).params.products).toBe(';Y;1;3');
+  });
+
   it('sends a products string as given', () => {
     expect(decode(hit({ products: ';A;1;10' })).params.products).toBe(';A;1;10');
   });

@@ -22,9 +22,12 @@ const loaded = await loadScenarios(REPO, join(REPO, 'tests', 'scenarios'));
 // The build is this run's build of the container (tests/setup/real-build.ts), shared read-only.
 const out = realBuild();
 let runs: ScenarioRuns;
-// About 30 s of CPU over two workers; at load 20 it took longer than 180 s.
+// One worker: the run's other files keep the other core busy, and a second worker cost its own
+// start (loading happy-dom: about 1.3 s of CPU) and a second cold JIT: 325 simulations took
+// 22.6 and 22.9 s of CPU on one worker, 24.8 and 28.7 s on two (load 15-20); at load 20 they
+// took 130-155 s.
 beforeAll(async () => {
-  const pool = createSimulationPool({ workers: 2 });
+  const pool = createSimulationPool({ workers: 1 });
   try {
     runs = await runScenarios(pool, out, loaded, ENVIRONMENTS);
   } finally {

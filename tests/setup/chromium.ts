@@ -1,8 +1,7 @@
-import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../compiler/bench/chromium';
+import { launchChromiumServer } from '../../compiler/bench/chromium';
 import { processTable, treeCpuMs } from './process-tree-cpu';
 
 // One Debian Chromium for every browser test file: started once by the root project (projects
@@ -17,33 +16,10 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Browser UI no test uses: Chromium 156 preloads the omnibox popup's WebUI, in a renderer of its
- * own, for every browser context (each an off-the-record profile), about 0.7 s of CPU a context.
- */
-const UNUSED_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
-
-const DISABLE = '--disable-features=';
-const launch = (args: string[]) => chromium.launchServer({ executablePath: CHROMIUM_PATH, args, headless: true });
-
-/**
- * Chromium keeps only the last --disable-features it is given, and Playwright gives its own list
- * (features that would change how its routing and pages behave) before ours: read from the first
- * launch's command line, it is kept in the flag that disables UNUSED_UI.
- */
-async function launchWithoutUnusedUi(): Promise<BrowserServer> {
-  const first = await launch(CHROMIUM_ARGS);
-  const lists = first.process().spawnargs.filter((a) => a.startsWith(DISABLE)).map((a) => a.slice(DISABLE.length).split(',').filter(Boolean));
-  const wanted = [...new Set([...lists.flat(), ...UNUSED_UI])];
-  const effective = new Set(lists.at(-1));
-  if (wanted.every((f) => effective.has(f))) return first;
-  await first.close();
-  return launch([...CHROMIUM_ARGS, `${DISABLE}${wanted.join(',')}`]);
-}
-
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (!project.isRootProject()) return undefined;
-  const server = await launchWithoutUnusedUi();
+  // Without the browser UI no test uses (UNUSED_UI in compiler/bench/chromium.ts): about 0.7 s of CPU a context.
+  const server = await launchChromiumServer();
   project.provide('chromiumEndpoint', server.wsEndpoint());
   project.provide('chromiumPid', server.process().pid ?? 0);
   return () => {

@@ -73,7 +73,7 @@ const RELATIVE_IMPORTS = [/^\s*(?:import|export)(\s+type\b)?[^'"]*?\bfrom\s*['"]
  * A hash of a module's source and of every module it imports by a relative path, recursively:
  * the code that does a piece of work, as part of its outputs' key, so that editing any of it
  * works the outputs again. Sources are read where they are (the precompiled compiler keeps each
- * module's own import.meta.url).
+ * module's own import.meta.url). `entry`: a path, or a file URL (import.meta.url) as a string or URL.
  */
 export function sourcesHash(entry: string | URL): string {
   const hash = createHash('sha256');
@@ -96,7 +96,8 @@ export function sourcesHash(entry: string | URL): string {
       if (found) visit(found);
     }
   };
-  visit(typeof entry === 'string' ? entry : fileURLToPath(entry));
+  // import.meta.url is a string: a file: URL read as a path would be missing, and the hash constant.
+  visit(typeof entry === 'string' && !entry.startsWith('file:') ? entry : fileURLToPath(entry));
   return hash.digest('hex');
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keptValues, KeptOutputs, sourcesHash } from '../../compiler/kept-outputs';
 import { payloadTypes } from '../../compiler/phases/5-emit/types';
@@ -72,6 +73,15 @@ describe('the code a kept output depends on', () => {
       write({ [file]: `${readFileSync(join(code, file), 'utf8')}// edited\n` });
       expect(hash(), file).not.toBe(before);
     }
+  });
+
+  it("takes a module's import.meta.url, a file: URL string, as the module itself", () => {
+    const url = pathToFileURL(join(code, 'work.ts')).href;
+    expect(sourcesHash(url)).toBe(hash());
+    expect(sourcesHash(new URL(url))).toBe(hash());
+    const before = sourcesHash(url);
+    write({ 'helper.ts': `${readFileSync(join(code, 'helper.ts'), 'utf8')}// edited again\n` });
+    expect(sourcesHash(url)).not.toBe(before);
   });
 
   it('does not change for a type-only import or a module it does not import', () => {

@@ -1,0 +1,48 @@
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromiumServer, UNUSED_UI } from '../../compiler/bench/chromium';
+
+// The Chromium the bench and the test suite start (compiler/bench/chromium.ts): without the omnibox
+// popup Chromium 156 preloads in a renderer of its own for every context, and with Playwright's own
+// disabled features still disabled (Chromium keeps only the last --disable-features).
+
+const DISABLE = '--disable-features=';
+const lastDisabled = (args: string[]) => new Set(args.filter((a) => a.startsWith(DISABLE)).at(-1)?.slice(DISABLE.length).split(','));
+
+const opened: { close(): Promise<void> }[] = [];
+afterAll(() => Promise.all(opened.map((b) => b.close())));
+
+async function popupTargets(browser: Browser): Promise<string[]> {
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  await cdp.detach();
+  return targetInfos.filter((t) => t.url.startsWith('chrome://omnibox-popup')).map((t) => t.url);
+}
+
+describe("the bench's and the tests' Chromium", () => {
+  it("keeps Playwright's disabled features and adds the unused browser UI to them", async () => {
+    const plain = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    opened.push(plain);
+    const ours = await launchChromiumServer();
+    opened.push(ours);
+    const playwrights = lastDisabled(plain.process().spawnargs);
+    const effective = lastDisabled(ours.process().spawnargs);
+    expect(playwrights.size).toBeGreaterThan(0);
+    for (const feature of [...playwrights, ...UNUSED_UI]) expect(effective.has(feature), feature).toBe(true);
+  });
+
+  it('opens no omnibox popup for a context, where Chromium as Playwright starts it does', async () => {
+    const [plain, ours] = await Promise.all([
+      chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }),
+      launchChromiumServer().then(async (server) => {
+        opened.push(server);
+        return chromium.connect(server.wsEndpoint());
+      }),
+    ]);
+    opened.push(plain, ours);
+    await Promise.all([plain, ours].map(async (b) => (await b.newContext()).newPage()));
+    // The control: Playwright's Chromium opens the popup for its context; by then ours would have too.
+    await expect.poll(() => popupTargets(plain), { timeout: 20_000 }).not.toEqual([]);
+    expect(await popupTargets(ours)).toEqual([]);
+  }, 60_000);
+});

@@ -23,9 +23,12 @@ export class SharedModulesLast extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const shared = (f: TestSpecification) => f.project.config.isolate === false;
-    const waits = (f: TestSpecification) => shared(f) && STARTS_PROCESSES.test(readFileSync(f.moduleId, 'utf8'));
+    // Each file read once, each duration looked up once (the sort below compares them many times).
+    const waiting = new Set(sorted.filter((f) => shared(f) && STARTS_PROCESSES.test(readFileSync(f.moduleId, 'utf8'))));
+    const waits = (f: TestSpecification) => waiting.has(f);
     // The last run's duration (vitest's results cache); a file without one first, as vitest runs unknown files first.
-    const duration = (f: TestSpecification) => this.ctx.cache.getFileTestResults(`${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`)?.duration ?? Infinity;
+    const durations = new Map(sorted.map((f) => [f, this.ctx.cache.getFileTestResults(`${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`)?.duration ?? Infinity]));
+    const duration = (f: TestSpecification) => durations.get(f)!;
     const first = sorted.filter((f) => !shared(f) || waits(f));
     // A stable sort: files of equal (or no) duration keep vitest's order, the waiting files before the isolated ones.
     const front = [...first.filter(waits), ...first.filter((f) => !waits(f))].sort((a, b) => (duration(a) === duration(b) ? 0 : duration(b) > duration(a) ? 1 : -1));

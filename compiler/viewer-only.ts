@@ -5,7 +5,10 @@ import { childNodes, keyName, propertyRange, type AstNode } from './js-syntax';
 // Found here, outside the phases, because the build's stripped modules record their ranges when
 // first parsed (phases/3-graph/hashes/stripped-modules.ts), before any bundle reads them.
 
-export const VIEWER_ONLY_PROPERTIES: ReadonlySet<string> = new Set(['description', 'label']);
+// `reads` is a computed data element's list of the elements its code reads: the compiler checks it
+// and graph.json shows it, while the runtime never reads it (the name is reserved in object
+// literals of project modules, as `description` and `label` are).
+export const VIEWER_ONLY_PROPERTIES: ReadonlySet<string> = new Set(['description', 'label', 'reads']);
 
 /** Source ranges of the viewer-only properties of every object literal (outermost only) of a parsed module. */
 export function viewerOnlyRanges(js: string, program: AstNode): [number, number][] {

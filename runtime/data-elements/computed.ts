@@ -4,7 +4,8 @@ import type { DataElementName, DataElementOptions, ReadContext } from '../declar
 
 /**
  * Custom reader code. Name every data element it reads in `reads`, so that the compiler can
- * check the references and find cycles.
+ * check the references and find cycles. Only the compiler and the viewer read it: bundles without
+ * debugging drop it with the viewer-only properties (compiler/viewer-only.ts).
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function computed<T = unknown>(

@@ -46,6 +46,16 @@ describe('the prod bundle', () => {
     for (const text of prose) expect(code, text).not.toContain(text);
   });
 
+  it("carries no computed data element's reads list, which graph.json keeps for the viewer and the checks", () => {
+    const custom = graph.dataElements.filter((d) => d.kind === 'custom' && Array.isArray(d.params.reads) && d.params.reads.length > 0);
+    expect(custom.length).toBeGreaterThan(3);
+    for (const d of custom) {
+      expect(d.reads, d.name).toEqual(expect.arrayContaining(d.params.reads as string[]));
+      expect(code, d.name).not.toContain(`reads:${JSON.stringify(d.params.reads)}`);
+    }
+    expect(code).not.toMatch(/\breads:\[/);
+  });
+
   it('carries neither the payload validator nor debug logging', () => {
     for (const marker of ['instancePath', 'missingProperty', 'schemaService', 'fired on', 'skipped on', 'DEBUG']) expect(code, marker).not.toContain(marker);
   });

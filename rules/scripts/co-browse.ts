@@ -1,4 +1,4 @@
-import { domReady, loadScript, rule } from '../../runtime/declare';
+import { domReady, forEnvironment, loadScript, rule } from '../../runtime/declare';
 import { site } from '../site.config';
 
 const s = site.scripts;
@@ -9,6 +9,6 @@ export default rule({
   events: [domReady()],
   environments: ['dev', 'stg', 'prod'],
   actions: [
-    loadScript({ name: 'co-browse', url: { ...s.coBrowse }, sends: 'necessary', timeout: 8000 }),
+    loadScript({ name: 'co-browse', url: forEnvironment(s.coBrowse), sends: 'necessary', timeout: 8000 }),
   ],
 });

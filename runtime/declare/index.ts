@@ -6,6 +6,7 @@ export { de } from './ref';
 export { eventSchema } from './schema';
 export { dataElement } from './data-element';
 export { viewTable } from './table';
+export { forEnvironment } from './for-environment';
 
 export { libraryLoaded } from '../events/library-loaded';
 export { domReady } from '../events/dom-ready';

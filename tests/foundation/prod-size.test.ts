@@ -56,6 +56,21 @@ describe('the prod bundle', () => {
     expect(code).not.toMatch(/\breads:\[/);
   });
 
+  it("carries only its own environment's value of a forEnvironment() record, whose other values graph.json and the stg bundle keep", () => {
+    const perEnv = graph.rules.flatMap((r) => r.actions).filter((a) => a.kind === 'script' && typeof a.params.url === 'object');
+    expect(perEnv.length).toBeGreaterThan(0);
+    const stg = realBundle('stg');
+    for (const action of perEnv) {
+      const urls = action.params.url as Record<string, string>;
+      expect(Object.keys(urls)).toEqual(expect.arrayContaining(['prod', 'stg', 'dev']));
+      expect(code).toContain(urls.prod);
+      for (const [env, url] of Object.entries(urls)) {
+        if (env !== 'prod') expect(code, env).not.toContain(url);
+        expect(stg, env).toContain(url);
+      }
+    }
+  });
+
   it('carries neither the payload validator nor debug logging', () => {
     for (const marker of ['instancePath', 'missingProperty', 'schemaService', 'fired on', 'skipped on', 'DEBUG']) expect(code, marker).not.toContain(marker);
   });

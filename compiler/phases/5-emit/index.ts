@@ -70,7 +70,8 @@ function envSiteUse(site: ProjectSite, graph: ContainerGraph, plan: EnvPlan): Pr
     const loaded = graph.dataElements.get(name)?.loaded;
     if (loaded) add(loaded.abs, loaded.exportName);
   }
-  return siteUseOf(site.scan, (file) => leftOut.get(file), site.kept);
+  // Tooling is compiled in where debug is (compiler/environments.ts).
+  return siteUseOf(site.scan, (file) => leftOut.get(file), site.kept, plan.env.debug ? undefined : plan.env.name);
 }
 
 /** envSiteUse once the scan is done; a failed scan is reported by emitBundles, whether or not esbuild loaded the module. */

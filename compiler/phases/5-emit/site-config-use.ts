@@ -12,6 +12,28 @@ import { keptValues, KeptOutputs, workingCode } from '../../kept-outputs';
 // `site` other than through a static member path (passes it on, indexes it by a variable at the
 // top) keeps the whole object. Modules are parsed once; each environment counts only the
 // declarations its bundle includes (an excluded rule's or data element's reads do not count).
+// A path given to the authoring API's forEnvironment() (runtime/declare/for-environment.ts) is read
+// only at the bundle's own environment by a bundle without tooling, and whole by one with it.
+
+/** The last segment of a path read through forEnvironment(): the environment, once a bundle's is known. */
+const EACH_ENV = '<environment>';
+
+/** Local names of forEnvironment imported from the authoring API (a module ending in `declare` or `declare/index`). */
+function envHelpers(program: AstNode): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.body as AstNode[]) {
+    if (statement.type !== 'ImportDeclaration' || !/(^|\/)declare(\/index)?(\.[jt]s)?$/.test((statement.source as AstNode).value as string)) continue;
+    for (const spec of statement.specifiers as AstNode[]) {
+      const imported = spec.imported as AstNode | undefined;
+      if (spec.type === 'ImportSpecifier' && (imported?.name ?? imported?.value) === 'forEnvironment') names.add((spec.local as AstNode).name as string);
+    }
+  }
+  return names;
+}
+
+/** Whether `node` is the argument of a forEnvironment() call. */
+const perEnvironment = (node: AstNode, parent: AstNode | undefined, helpers: ReadonlySet<string>): boolean =>
+  parent?.type === 'CallExpression' && (parent.callee as AstNode).type === 'Identifier' && helpers.has((parent.callee as AstNode).name as string) && (parent.arguments as AstNode[])[0] === node;
 
 /** Dotted paths read from the site configuration, or 'all' when it cannot be known. */
 export type SiteUse = ReadonlySet<string> | 'all';
@@ -59,6 +81,7 @@ function aliasOf(node: AstNode, parent: AstNode | undefined, grand: AstNode | un
  * "cookies.userProfile"). True when the module uses the whole object.
  */
 function usesIn(program: AstNode, names: Set<string>, out: Set<string>): boolean {
+  const helpers = envHelpers(program);
   const bindings = new Map<string, string>([...names].map((n) => [n, '']));
   for (;;) {
     const found = new Set<string>();
@@ -83,7 +106,7 @@ function usesIn(program: AstNode, names: Set<string>, out: Set<string>): boolean
         const alias = chain.every((m) => !m.computed) ? aliasOf(top, parents[depth], parents[depth - 1]) : undefined;
         if (path && alias) {
           if (!bindings.has(alias)) bindings.set(alias, path);
-        } else if (path) found.add(path);
+        } else if (path) found.add(perEnvironment(top, parents[depth], helpers) ? `${path}.${EACH_ENV}` : path);
         else whole = true;
         return;
       }
@@ -203,9 +226,10 @@ function declaresOnly(statement: AstNode, locals: ReadonlySet<string>, leftOut: 
 /**
  * What the scanned modules read from the site configuration, without the declarations of the
  * exports `leftOut` names. What such a declaration shares with the module's other statements
- * (a top-level alias, a helper) stays counted.
+ * (a top-level alias, a helper) stays counted. `env`: the environment of a bundle without tooling,
+ * which reads a path given to forEnvironment() only at its own member (a bundle with tooling, whole).
  */
-export async function siteUseOf(scan: SiteScan, leftOut: LeftOut = () => undefined, kept = keptSiteFacts(undefined)): Promise<SiteUse> {
+export async function siteUseOf(scan: SiteScan, leftOut: LeftOut = () => undefined, kept = keptSiteFacts(undefined), env?: string): Promise<SiteUse> {
   if (scan === 'all') return 'all';
   const used = new Set<string>();
   const all = await Promise.all(
@@ -217,9 +241,16 @@ export async function siteUseOf(scan: SiteScan, leftOut: LeftOut = () => undefin
   );
   for (const reads of all) {
     if (reads === 'all') return 'all';
-    for (const path of reads) used.add(path);
+    for (const path of reads) used.add(forBundle(path, env));
   }
   return used;
+}
+
+/** A path as a bundle reads it: a forEnvironment() path at `env` (a bundle without tooling), else whole. */
+function forBundle(path: string, env: string | undefined): string {
+  if (!path.endsWith(`.${EACH_ENV}`)) return path;
+  const record = path.slice(0, -EACH_ENV.length - 1);
+  return env === undefined ? record : `${record}.${env}`;
 }
 
 function moduleReads(program: AstNode, names: Set<string>, out: ReadonlySet<string>): SiteUse {

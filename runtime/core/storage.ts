@@ -3,12 +3,9 @@
 
 export type StorageArea = 'local' | 'session';
 
+/** The storage (its getter throws where storage is disabled: every caller reads it inside a try). */
 function area(kind: StorageArea): Storage | undefined {
-  try {
-    return kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
+  return kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
 }
 
 export function getItem(kind: StorageArea, key: string): string | null {
@@ -21,9 +18,8 @@ export function getItem(kind: StorageArea, key: string): string | null {
 
 export function setItem(kind: StorageArea, key: string, value: string): boolean {
   try {
-    const s = area(kind);
-    if (!s) return false;
-    s.setItem(key, value);
+    // No storage throws here too.
+    area(kind)!.setItem(key, value);
     return true;
   } catch {
     return false;

@@ -3,4 +3,4 @@ import { catalogueRule } from './lib/catalogue-rule';
 
 // Multi-step process tracking (spec §4): the process condition records the stage, so it comes
 // after the consent gate (catalogueRule puts it last).
-export default catalogueRule('Login Started', { id: 'analytics-login-started', conditions: [processStage('login', 'start')] });
+export default catalogueRule('Login Started', { conditions: [processStage('login', 'start')] });

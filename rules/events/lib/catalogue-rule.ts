@@ -11,7 +11,8 @@ import { eventRow, type EventRow, type Trigger } from '../../lib/event-numbers';
 // clear variables" (spec §4) with the row's events and variables. The link name is the event's
 // name; eVar22 is the page name on every hit.
 
-const LINK_TYPES: Readonly<Record<EventRow['hit'], LinkType | null>> = { link: 'o', 'download link': 'd', 'exit link': 'e', 'page view': null, none: null };
+/** The link type of each hit that is a link (a page view and no hit have none). */
+const LINK_TYPES: Readonly<Partial<Record<EventRow['hit'], LinkType>>> = { link: 'o', 'download link': 'd', 'exit link': 'e' };
 
 /** The variables of a row: eVar22 = page name, then the row's own. */
 export function varsOf(row: EventRow): Record<string, DataElementRef> {

@@ -127,7 +127,8 @@ export const EVENT_ROWS = [
   spec('Page Scroll', [], { eVar17: 'scrollPagePercentage' }, { description: 'The page was scrolled to 25, 50, 75 and 100% (rules/events/page-scroll-push.ts pushes it).' }),
   mapped('[30 seconds on page]', ['event103'], {}, { description: 'Once per page after 30 s: an engaged page view (rules/events/analytics-time-on-page.ts).' }),
   { ...spec('[exit link click]', [], {}, { description: 'Click tracking: a link leaving the firm\'s domains (data-ea-exit-link or by host); sent as an exit link with sendBeacon.' }), hit: 'exit link' },
-  spec('[UI link click]', [], {}, { description: 'Click tracking: an element marked data-ea-ui-link; the link name is its text.' }),
+  // Sent by the exit-link rule with that row's variables (rules/events/click-tracking-links.ts): a row for the viewer alone.
+  ...(TOOLING ? [spec('[UI link click]', [], {}, { description: 'Click tracking: an element marked data-ea-ui-link; the link name is its text.' })] : []),
 
   spec('Sign In Started', [], { eVar17: 'userStatusLoginMethod' }, { description: 'Sign-in forms outside the advisor login (which has the Login events).' }),
   spec('Sign In Completed', [], { eVar17: 'userStatusLoginMethod' }, { description: 'Sign-in completed.' }),

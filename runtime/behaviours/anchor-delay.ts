@@ -17,7 +17,7 @@ export function followedLink(win: Win, ev: MouseEvent, el: Element | null): URL 
   } catch {
     return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!/^https?:$/.test(url.protocol)) return null;
   const here = new URL(win.location.href);
   if (url.hash && url.origin === here.origin && url.pathname === here.pathname && url.search === here.search) return null;
   return url;

@@ -18,7 +18,7 @@ export function parseCookies(header: string): Record<string, string> {
     const name = part.slice(0, eq).trim();
     if (!name || name in out) continue;
     let raw = part.slice(eq + 1).trim();
-    if (raw.length > 1 && raw[0] === '"' && raw[raw.length - 1] === '"') raw = raw.slice(1, -1);
+    if (/^"[^]*"$/.test(raw)) raw = raw.slice(1, -1);
     const value = decode(raw);
     if (value !== undefined) out[name] = value;
   }

@@ -71,7 +71,7 @@ function permit(win: Window & typeof globalThis, category: SendCategory, raw: st
   } catch {
     // Not a URL: refused below.
   }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) reason = 'scheme';
+  if (!url || !/^https?:$/.test(url.protocol)) reason = 'scheme';
   else if (!policy) reason = 'unconfigured';
   else if (category !== 'necessary' && !allows(category)) reason = 'consent';
   else if (policy.hosts && !listed(policy.hosts, url, win.location.origin, category)) reason = 'host';

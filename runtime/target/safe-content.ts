@@ -11,7 +11,7 @@ const DROP = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed'
 export function httpUrl(value: string, base: string): string | null {
   try {
     const u = new URL(value.trim(), base);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null;
+    return /^https?:$/.test(u.protocol) ? u.href : null;
   } catch {
     return null;
   }

@@ -17,6 +17,8 @@ function authState(value: unknown): CustomerId['authState'] {
 export function installVisitorGlobal(win: Window & typeof globalThis, orgId: string, client: IdentityClient): void {
   const host = win as unknown as Record<string, unknown>;
   if (host.Visitor !== undefined) return;
+  const optIn = client.optIn;
+  const approved = () => optIn.state() === 'approved';
   const instance = {
     version: VERSION,
     marketingCloudOrgID: orgId,
@@ -37,12 +39,13 @@ export function installVisitorGlobal(win: Window & typeof globalThis, orgId: str
     getCustomerIDs: () => client.fields().customerIds ?? {},
     idSyncByURL: (c: Record<string, unknown>) => client.idSyncByURL(c ?? {}),
     idSyncByDataSource: (c: Record<string, unknown>) => client.idSyncByDataSource(c ?? {}),
-    isAllowed: () => client.optIn.state() === 'approved',
+    isAllowed: approved,
+    // The opt-in's own functions: closures that take no argument and return nothing.
     optIn: {
-      approve: () => client.optIn.approve(),
-      deny: () => client.optIn.deny(),
-      isApproved: () => client.optIn.state() === 'approved',
-      isComplete: () => client.optIn.state() !== 'not complete',
+      approve: optIn.approve,
+      deny: optIn.deny,
+      isApproved: approved,
+      isComplete: () => optIn.state() !== 'not complete',
     },
   };
   function Visitor(): void {

@@ -10,6 +10,7 @@ import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
 import { StrippedModules } from '../3-graph/hashes/stripped-modules';
 import { bundle, type Bundle, type BundleOptions } from './bundle';
+import { LARGE_PROJECT_MODULES, releaseService } from '../../esbuild-api';
 import { buildCompanion, type Companion } from './companion';
 import { egressEntry, sitePrivacy } from './egress';
 import { dataElementReaders } from './data-element-rows';
@@ -98,20 +99,20 @@ export interface EarlyWork {
  * time left both cores idle for much of the build. A large project's go one at a time
  * (`oneAtATime`), two environments prepared at once keeping esbuild busy while Node prepares the
  * next entry and compresses the last bundle: two builds in esbuild's process at once held twice
- * the memory (5,000 rules: 730-870 MB against about 500 MB) for the same CPU.
+ * the memory (5,000 rules: 730-870 MB against about 500 MB) for the same CPU. After each of
+ * those builds esbuild's service process is ended (releaseService), so that the next starts
+ * without what this one grew.
  */
-const LARGE_PROJECT_MODULES = 1000;
-
 function concurrency(graph: ContainerGraph, envs: number): { atOnce: number; turn?: <T>(build: () => Promise<T>) => Promise<T> } {
   const large = graph.rules.length + graph.dataElements.size >= LARGE_PROJECT_MODULES;
-  return large ? { atOnce: 2, turn: oneAtATime() } : { atOnce: envs };
+  return large ? { atOnce: 2, turn: oneAtATime(releaseService) } : { atOnce: envs };
 }
 
-/** A queue: each function runs once those queued before it have settled. */
-function oneAtATime(): <T>(f: () => Promise<T>) => Promise<T> {
+/** A queue: each function runs once those queued before it have settled and `after` has run. */
+function oneAtATime(after: () => void): <T>(f: () => Promise<T>) => Promise<T> {
   let last: Promise<unknown> = Promise.resolve();
   return (f) => {
-    const run = last.then(f);
+    const run = last.then(f).finally(after);
     last = run.catch(() => undefined);
     return run;
   };

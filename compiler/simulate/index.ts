@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import FakeTimers from '@sinonjs/fake-timers';
-import { Window } from 'happy-dom';
+import { PropertySymbol, Window } from 'happy-dom';
 import { parseCookies } from '../../runtime/core/cookies';
 import { expandLine, failureText } from '../../runtime/core/messages';
 import type { Manifest } from '../graph-types';
@@ -119,6 +119,24 @@ function withRealImmediate<T>(win: SimWindow, create: () => T): T {
     return create();
   } finally {
     if (!had) delete host.setImmediate;
+  }
+}
+
+/**
+ * Runs `evaluate` with the scripts it evaluates named `file`, as a browser names a script by its
+ * src. happy-dom names an inline script by the page's URL, and V8 reuses a script it compiled only
+ * for the same source under the same name: a bundle simulated on many pages (the golden scenarios)
+ * was compiled again for each (about 13 ms for a 276 KB bundle; 4.3 of 20 s of CPU for 325).
+ */
+function compiledAs<T>(win: Window, file: string, evaluate: () => T): T {
+  const own = Object.prototype.hasOwnProperty.call(win, PropertySymbol.evaluateScript);
+  const original = win[PropertySymbol.evaluateScript];
+  win[PropertySymbol.evaluateScript] = (code, options) => original.call(win, code, { ...options, filename: file });
+  try {
+    return evaluate();
+  } finally {
+    if (own) win[PropertySymbol.evaluateScript] = original;
+    else delete (win as Partial<Window>)[PropertySymbol.evaluateScript];
   }
 }
 
@@ -306,7 +324,7 @@ export async function simulateScript(script: PageScript, options: SimulateOption
     // DOMContentLoaded, then load.
     const script = doc.createElement('script');
     script.textContent = bundle.code;
-    doc.head.appendChild(script);
+    compiledAs(happy, bundle.file, () => doc.head.appendChild(script));
     await clock.tickAsync(0);
     if (options.pageBottom) {
       pageCall(win, result, 'pageBottom', []);

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compressWithMap } from '../../compiler/phases/5-emit/compress';
 import { parseWithPositions } from '../../compiler/phases/5-emit/swc-positions';
@@ -47,6 +49,22 @@ function script(chars: number): string {
   }
   return parts.join('');
 }
+
+/** mimalloc's purge delay as swc's native module read it, in a new process (MIMALLOC_VERBOSE prints its options on stderr). */
+function purgeDelaySeen(env: Record<string, string>): string | undefined {
+  const load = "import('./compiler/swc.ts').then((m) => m.loadSwc()).then((swc) => swc.transformSync('let a = 1', {}))";
+  const { MIMALLOC_PURGE_DELAY: _, ...rest } = process.env;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', load], { cwd: join(import.meta.dirname, '..', '..'), env: { ...rest, ...env, MIMALLOC_VERBOSE: '1' }, encoding: 'utf8' });
+  expect(run.status).toBe(0);
+  return /option 'purge_delay': (-?\d+)/.exec(run.stderr)?.[1];
+}
+
+describe('swc memory', () => {
+  it('hands freed memory back to the system at once, unless the user chose a delay', () => {
+    expect(purgeDelaySeen({})).toBe('0');
+    expect(purgeDelaySeen({ MIMALLOC_PURGE_DELAY: '250' })).toBe('250');
+  });
+});
 
 describe('where swc works on a script', () => {
   it("compresses a large project's bundle on the main thread, a container-sized one on the pool", async () => {

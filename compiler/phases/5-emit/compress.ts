@@ -1,4 +1,6 @@
-import type { Options } from '@swc/core';
+import type { Options, Output } from '@swc/core';
+import { loadSwc } from '../../swc';
+import { onMainThread } from './swc-thread';
 
 // A second minifier after esbuild, for scripts built without debug logging. esbuild bundles,
 // tree-shakes and minifies quickly but compresses little across statements; swc's compressor
@@ -63,13 +65,14 @@ export async function compressScript(code: string, inputMap?: string, options: C
 /** compressScript with the chained map as an object, for a caller that adds fields before writing it (the map of megabytes is parsed and written once instead of twice each). */
 export async function compressWithMap(code: string, inputMap?: string, options: CompressOptions = {}): Promise<{ code: string; map?: RawMap }> {
   // Imported here: the native module is only needed by builds that ship without debug logging.
-  const { transform } = await import('@swc/core');
+  const { transform, transformSync } = await loadSwc();
+  const run = (opts: Options): Promise<Output> => (onMainThread(code) ? Promise.resolve(transformSync(code, opts)) : transform(code, opts));
   const swc = optionsFor(options);
-  if (inputMap === undefined) return { code: (await transform(code, { ...swc, sourceMaps: false })).code };
+  if (inputMap === undefined) return { code: (await run({ ...swc, sourceMaps: false })).code };
   // swc chains the map without the sources' text, which is put back by name: carried through, the
   // text doubled its time (5,000 rules: 1.5 s against 0.7 s).
   const { sourcesContent = [], ...lean } = JSON.parse(inputMap) as RawMap;
-  const out = await transform(code, { ...swc, sourceMaps: true, inputSourceMap: JSON.stringify(lean) });
+  const out = await run({ ...swc, sourceMaps: true, inputSourceMap: JSON.stringify(lean) });
   const textOf = new Map(lean.sources.map((source, i) => [source, sourcesContent[i] ?? null]));
   const map = JSON.parse(out.map!) as RawMap;
   return { code: out.code, map: { ...map, sourcesContent: map.sources.map((source) => textOf.get(source) ?? null) } };

@@ -1,4 +1,6 @@
 import type { Module } from '@swc/core';
+import { loadSwc } from '../../swc';
+import { onMainThread } from './swc-thread';
 
 // swc's positions are not the text's: they count UTF-8 bytes (a bundle may keep non-ASCII text:
 // esbuild writes it with charset utf8), not UTF-16 units, and from a base that every parse in
@@ -7,12 +9,13 @@ import type { Module } from '@swc/core';
 
 const LEAD = '0;';
 
-/** `js` parsed by swc (on Node's thread pool), with the index into `js` of each of swc's positions. */
+/** `js` parsed by swc (on Node's thread pool, or the main thread when large: ./swc-thread.ts), with the index into `js` of each of swc's positions. */
 export async function parseWithPositions(js: string): Promise<{ program: Module; index: (position: number) => number }> {
-  const { parse } = await import('@swc/core');
+  const { parse, parseSync } = await loadSwc();
   // A hashbang may only open the text: blanked (unit for unit, so indexes stay), as it is no code.
   const text = js.replace(/^#![^\n\r\u2028\u2029]*/, (line) => ' '.repeat(line.length));
-  const program = await parse(LEAD + text, { syntax: 'ecmascript', target: 'es2022' });
+  const options = { syntax: 'ecmascript', target: 'es2022' } as const;
+  const program = onMainThread(text) ? parseSync(LEAD + text, options) : await parse(LEAD + text, options);
   const base = program.body[0].span.start + LEAD.length;
   const indexOf = byteToIndex(text);
   return { program, index: (position) => indexOf(position - base) };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { loadSwc } from '../../../swc';
 import { basename, extname } from 'node:path';
 import type { Options } from '@swc/core';
 import { parseModule } from '../../../js-syntax';
@@ -63,7 +64,7 @@ async function readStripped(abs: string, kept: KeptOutputs<StrippedModule> | und
 }
 
 async function strip(source: string, abs: string): Promise<StrippedModule> {
-  const { transform } = await import('@swc/core');
+  const { transform } = await loadSwc();
   try {
     const options = { ...STRIP, sourceFileName: basename(abs), jsc: { ...STRIP.jsc, parser: { syntax: 'typescript' as const, tsx: extname(abs).endsWith('x') } } };
     const { code, map } = await transform(source, options);

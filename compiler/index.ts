@@ -68,10 +68,10 @@ export interface CompileResult {
   outDir: string;
 }
 
-/** The per-module work of a build, kept between builds in `dir` when `keep` (compiler/kept-outputs.ts). */
-function keptModuleWork(dir: string, keep: boolean) {
-  const file = (name: string) => (keep ? join(dir, name) : undefined);
-  return { stripped: keptStripped(file('stripped-modules.v8')), rewrites: keptRewrites(file('rewritten-modules.v8')), site: keptSiteFacts(file('site-facts.v8')), proofs: keptProofs(file('network-proof.v8')) };
+/** The per-module work of a build, kept between builds in `dir` when `keep`; the proofs read when `readProofs` (compiler/kept-outputs.ts). */
+function keptModuleWork(dir: string, keep: boolean, readProofs: boolean) {
+  const file = (name: string, kept = keep) => (kept ? join(dir, name) : undefined);
+  return { stripped: keptStripped(file('stripped-modules.v8')), rewrites: keptRewrites(file('rewritten-modules.v8')), site: keptSiteFacts(file('site-facts.v8')), proofs: keptProofs(file('network-proof.v8', readProofs)) };
 }
 
 function stampFor(root: string, buildTime?: string): BuildStamp {
@@ -113,9 +113,11 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   const diagnostics = new Diagnostics();
   const registry = await loadKinds();
 
-  // Only a build that writes keeps its work (`tagc check` reads and writes none).
-  const keep = options.emit !== false && options.keep !== false;
-  const kept = keptModuleWork(options.keptIn ?? cacheDir(options.root), keep);
+  // Only a build that writes keeps its work. A compile without output (`tagc check`) still takes
+  // a kept network proof, which is checked against every file it read, and writes nothing.
+  const reuse = options.keep !== false;
+  const keep = options.emit !== false && reuse;
+  const kept = keptModuleWork(options.keptIn ?? cacheDir(options.root), keep, reuse);
   const loading = time('load', () => load(p, diagnostics));
   // While the load waits for esbuild; TypeScript's API only when no proof was kept (a rebuild mostly takes the kept one).
   prepareValidation({ proof: kept.proofs.empty });
@@ -127,7 +129,7 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   const early: EarlyWork = options.emit === false ? {} : { hashes: declarationHashes(p, loaded, undefined, stripped), site: projectSiteUse(options.root, loaded, kept.site) };
   for (const pending of Object.values(early)) pending.catch(() => undefined);
   early.stripped = stripped;
-  const { network } = await time('validate', () => validate(loaded, registry, diagnostics, keep ? { proofs: kept.proofs, root: options.root } : undefined));
+  const { network } = await time('validate', () => validate(loaded, registry, diagnostics, reuse ? { proofs: kept.proofs, root: options.root } : undefined));
   // The network proof goes on in TypeScript's process while the compiler graphs, plans and
   // bundles; no output is written before it has answered.
   const t1 = performance.now();

@@ -75,6 +75,21 @@ describe('network proofs kept between builds', () => {
     expect(messages(await build())).toContain(FAKE.message);
   }, 120_000);
 
+  it('takes the kept proof in a compile without output (tagc check), which writes nothing, and not with keep: false', async () => {
+    writeFileSync(join(root, 'rules', 'lib', 'paths.ts'), `export const path = () => '/collect/v3';\n`);
+    expect(messages(await build())).not.toContain(FAKE.message);
+    tamper();
+    const before = readFileSync(keptFile());
+    const check = async (keep?: boolean) => messages((await compile({ root, emit: false, keep }).catch((error: unknown) => ({ diagnostics: (error as CompileError).diagnostics }))).diagnostics);
+    expect(await check()).toContain(FAKE.message);
+    expect(await check(false)).not.toContain(FAKE.message);
+    expect(readFileSync(keptFile()).equals(before)).toBe(true);
+    // An edited module makes the check prove again; what it found is not written either.
+    writeFileSync(join(root, 'rules', 'lib', 'paths.ts'), `export const path = () => '/collect/v4';\n`);
+    expect(await check()).not.toContain(FAKE.message);
+    expect(readFileSync(keptFile()).equals(before)).toBe(true);
+  }, 120_000);
+
   it('proves again when a file is added to the project, though nothing imports it yet', async () => {
     tamper();
     writeFileSync(join(root, 'rules', 'lib', 'unused.ts'), 'export const unused = 1;\n');

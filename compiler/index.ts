@@ -70,8 +70,13 @@ export interface CompileResult {
 
 /** The per-module work of a build, kept between builds in `dir` when `keep`; the proofs read when `readProofs` (compiler/kept-outputs.ts). */
 function keptModuleWork(dir: string, keep: boolean, readProofs: boolean) {
-  const file = (name: string, kept = keep) => (kept ? join(dir, name) : undefined);
-  return { stripped: keptStripped(file('stripped-modules.v8')), rewrites: keptRewrites(file('rewritten-modules.v8')), site: keptSiteFacts(file('site-facts.v8')), proofs: keptProofs(file('network-proof.v8', readProofs)) };
+  const file = (name: string, used: boolean) => (used ? join(dir, name) : undefined);
+  return {
+    stripped: keptStripped(file('stripped-modules.v8', keep)),
+    rewrites: keptRewrites(file('rewritten-modules.v8', keep)),
+    site: keptSiteFacts(file('site-facts.v8', keep)),
+    proofs: keptProofs(file('network-proof.v8', readProofs)),
+  };
 }
 
 function stampFor(root: string, buildTime?: string): BuildStamp {

@@ -1,3 +1,5 @@
+import { WEB_SCHEME } from '../core/egress';
+
 // The anchor-click delay (spec §9: configurable; 500 ms for promotions): a same-window link is held
 // back for a moment so that its beacon leaves before the page unloads, then followed. Clicks the
 // page already handled (defaultPrevented: e.g. a client-side router), modified clicks (new tab),
@@ -17,7 +19,7 @@ export function followedLink(win: Win, ev: MouseEvent, el: Element | null): URL 
   } catch {
     return null;
   }
-  if (!/^https?:$/.test(url.protocol)) return null;
+  if (!WEB_SCHEME.test(url.protocol)) return null;
   const here = new URL(win.location.href);
   if (url.hash && url.origin === here.origin && url.pathname === here.pathname && url.search === here.search) return null;
   return url;

@@ -1,3 +1,5 @@
+import { WEB_SCHEME } from '../core/egress';
+
 // What a clicked link is (spec §5, §9; docs/site-config.md internal-link filter): a link marked with one of
 // the data-ea-*-link attributes is what its attribute says; an unmarked link is a download when
 // its URL ends in a document, image, audio or video extension, has the download class or names a
@@ -70,7 +72,7 @@ function hostWithin(host: string, domain: string): boolean {
 export function isInternal(url: URL, pageHost: string, rules: LinkRules): boolean {
   const scheme = url.protocol.toLowerCase();
   if (rules.internalSchemes.some((s) => s.toLowerCase() === scheme)) return true;
-  if (scheme !== 'http:' && scheme !== 'https:') return true;
+  if (!WEB_SCHEME.test(scheme)) return true;
   return hostWithin(url.hostname, pageHost) || rules.ownDomains.some((d) => hostWithin(url.hostname, d));
 }
 

@@ -10,6 +10,9 @@ import { Msg } from './messages';
 // refused request is logged and reported (monitor `requestRefused`); nothing throws into the page.
 // Until start() configures it, everything is refused.
 
+/** A URL's protocol that is http(s): the only schemes the container requests, follows or renders. */
+export const WEB_SCHEME = /^https?:$/;
+
 export type Via = 'fetch' | 'beacon' | 'image' | 'script' | 'iframe';
 
 export interface Refusal {
@@ -71,7 +74,7 @@ function permit(win: Window & typeof globalThis, category: SendCategory, raw: st
   } catch {
     // Not a URL: refused below.
   }
-  if (!url || !/^https?:$/.test(url.protocol)) reason = 'scheme';
+  if (!url || !WEB_SCHEME.test(url.protocol)) reason = 'scheme';
   else if (!policy) reason = 'unconfigured';
   else if (category !== 'necessary' && !allows(category)) reason = 'consent';
   else if (policy.hosts && !listed(policy.hosts, url, win.location.origin, category)) reason = 'host';

@@ -1,3 +1,5 @@
+import { WEB_SCHEME } from '../core/egress';
+
 // The A/B trust boundary's second half: what an offer may put in the page. URL-bearing actions
 // take only http(s) URLs; CSS may not fetch; and an offer's HTML, when it may not carry script,
 // is parsed inert (a <template>) and inserted without script elements, event handlers, srcdoc,
@@ -11,7 +13,7 @@ const DROP = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed'
 export function httpUrl(value: string, base: string): string | null {
   try {
     const u = new URL(value.trim(), base);
-    return /^https?:$/.test(u.protocol) ? u.href : null;
+    return WEB_SCHEME.test(u.protocol) ? u.href : null;
   } catch {
     return null;
   }

@@ -19,6 +19,9 @@ async function popupTargets(browser: Browser): Promise<string[]> {
   return targetInfos.filter((t) => t.url.startsWith('chrome://omnibox-popup')).map((t) => t.url);
 }
 
+/** Chromium preloads the omnibox popup's WebUI for every context from version 156. */
+const preloadsOmniboxPopup = (version: string) => Number(version.split('.')[0]) >= 156;
+
 describe("the bench's and the tests' Chromium", () => {
   it("keeps Playwright's disabled features and adds the unused browser UI to them", async () => {
     const plain = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -41,8 +44,9 @@ describe("the bench's and the tests' Chromium", () => {
     ]);
     opened.push(plain, ours);
     await Promise.all([plain, ours].map(async (b) => (await b.newContext()).newPage()));
-    // The control: Playwright's Chromium opens the popup for its context; by then ours would have too.
-    await expect.poll(() => popupTargets(plain), { timeout: 20_000 }).not.toEqual([]);
+    // The control, where this Chromium preloads the popup (from 156; Debian has shipped 150 since):
+    // Playwright's Chromium opens it for its context, and by then ours would have too.
+    if (preloadsOmniboxPopup(plain.version())) await expect.poll(() => popupTargets(plain), { timeout: 20_000 }).not.toEqual([]);
     expect(await popupTargets(ours)).toEqual([]);
   }, 60_000);
 });

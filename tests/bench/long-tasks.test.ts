@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longestScriptTask, longestTaskParts, scriptTasks, type TraceEvent } from '../../compiler/bench/long-tasks';
+import { libraryCompile, longestScriptTask, longestTaskParts, scriptTasks, type TraceEvent } from '../../compiler/bench/long-tasks';
 
 const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, args: { name } });
 const task = (pid: number, tid: number, ts: number, dur: number): TraceEvent => ({ name: 'ThreadControllerImpl::RunTask', ph: 'X', pid, tid, ts, dur });
@@ -42,5 +42,23 @@ describe('long tasks from a Chromium trace', () => {
       script(1, 10, 102_000, 2_000, 'v8.compile'), // inside the page's own script: not the library's
     ];
     expect(longestTaskParts(trace)).toEqual({ task: 90, script: 70, compile: 21 });
+  });
+
+  it("reads the library's compile when the longest task is a start-up slice that compiles nothing", () => {
+    const trace = [
+      meta(1, 10, 'CrRendererMain'),
+      task(1, 10, 0, 60_000),
+      script(1, 10, 1_000, 2_000), // the page's prelude
+      script(1, 10, 4_000, 50_000), // the library
+      script(1, 10, 4_000, 24_000, 'v8.compile'),
+      task(1, 10, 100_000, 70_000), // a slice of the held events
+      script(1, 10, 100_500, 69_000, 'v8.callFunction'),
+      task(1, 10, 200_000, 10_000), // a script a rule inserted
+      script(1, 10, 200_500, 3_000),
+      script(1, 10, 200_500, 1_000, 'v8.compile'),
+    ];
+    expect(longestTaskParts(trace)).toEqual({ task: 70, script: 69, compile: 0 });
+    expect(libraryCompile(trace)).toBe(24);
+    expect(libraryCompile([meta(1, 1, 'CrRendererMain'), task(1, 1, 0, 5000)])).toBeNaN();
   });
 });

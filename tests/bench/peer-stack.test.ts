@@ -63,6 +63,7 @@ describe('the Turbine peer of the prod build', () => {
       expect(f.burstHits[side].median).toBe(10);
       expect(f.heapBytes[side].median).toBeGreaterThan(0);
       expect(f.longestTaskMs[side].n).toBe(1);
+      expect(f.libraryCompileMs[side].median, `${side}: the inlined library was compiled in the throttled load`).toBeGreaterThan(0);
       expect(f.srcLongestTaskMs[side].n, `${side} loaded by URL, throttled and traced`).toBe(1);
     }
     expect(f.ctaMs.ratio.n).toBe(1);

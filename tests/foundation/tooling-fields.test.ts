@@ -141,6 +141,12 @@ describe('the scan of a bundle (tooling-scan.ts)', () => {
     expect(await blankToolingFields(code, NAMES)).toBe('function f(){}/x/.test("x");var o={k:"a",         };');
   });
 
+  it('gives up on a brace after `return` and a line break (a block), which the parse leaves as it is', async () => {
+    const code = 'function f(){return\n{k:"a"}}var o={k:"b",params:{}};';
+    expect(scanObjectLiterals(code, KEYS)).toBeUndefined();
+    expect(await blankToolingFields(code, NAMES)).toBe('function f(){return\n{k:"a"}}var o={k:"b",         };');
+  });
+
   it("finds in the real test bundle (esbuild's, with its fields) what swc's AST finds", async () => {
     const code = realBundle('test');
     const names = stepFieldNames(undefined);

@@ -312,6 +312,8 @@ class Scanner {
     if (p < 0) kind = 'block';
     else if (this.type[p] === NAME) {
       const word = this.text(p);
+      // `return` and `yield` end at a line break (a block follows): esbuild never writes one there.
+      if ((word === 'return' || word === 'yield') && /[\n\r\u2028\u2029]/.test(this.js.slice(this.end[p], i))) throw new Unsure();
       if (top.classPending && word !== 'extends') kind = 'class';
       else if (!EXPRESSION_AFTER.has(word) && !DECLARATION.has(word)) kind = 'block';
     } else if (this.type[p] === PUNCT) {

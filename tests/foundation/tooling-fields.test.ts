@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stepFieldNames } from '../../compiler/phases/5-emit/mangled-props';
+import * as positions from '../../compiler/phases/5-emit/swc-positions';
 import { byteToIndex } from '../../compiler/phases/5-emit/swc-positions';
-import { blankToolingFields } from '../../compiler/phases/5-emit/tooling-fields';
+import { blankToolingFields, parsedToolingFieldRanges, toolingFieldRanges } from '../../compiler/phases/5-emit/tooling-fields';
+import { scanObjectLiterals } from '../../compiler/phases/5-emit/tooling-scan';
 import { realBundle } from '../helpers/real-build';
 
 // A step's `params` (when empty), an action's `sends` and a rule's literal `environments` are
@@ -87,6 +89,71 @@ describe('blankToolingFields', () => {
     expect(stepFieldNames({ kind: false })).toMatchObject({ kind: 'kind', sends: 'sends' });
     expect(stepFieldNames({ kind: 't', sends: 'r', run: 'a', hosts: 'o' })).toEqual({ kind: 't', sends: 'r', run: 'a', hosts: 'o' });
     expect(stepFieldNames({ run: false })).toEqual({ kind: 'kind', sends: 'sends', run: 'run', hosts: 'hosts' });
+  });
+});
+
+describe('the scan of a bundle (tooling-scan.ts)', () => {
+  const KEYS = new Set(['k', 'r', 'environments']);
+  const sorted = (ranges: [number, number][]) => [...ranges].sort((a, b) => a[0] - b[0]);
+
+  it('finds the fields without parsing the bundle with swc', async () => {
+    const parse = vi.spyOn(positions, 'parseWithPositions');
+    try {
+      const code = '[{k:"a",params:{},s:"x",t:1}]';
+      expect(await blankToolingFields(code, NAMES)).toBe('[{k:"a",                t:1}]');
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('tells object literals from blocks, labels and class bodies, and regular expressions from divisions', async () => {
+    const code = [
+      'var o={k:"a",params:{}},n=4/2/1,re=/{k:"b",params:{}}[/]/g,t=`${n}{k:"c",params:{}}`,u=`${{k:"d",params:{}}.k}`;',
+      'l:{k:1}', // a label and a block: no object
+      'switch(n){case 2:{k:2;break}default:{}}',
+      'if(n)/x/.test("x");else{}',
+      'class C{k=1;params={};m(){return{k:"e",params:{}}}}',
+      'var p=n?{k:"f",params:{}}:{params:{},k:"g"},q=(()=>{})/1,w={get k(){return 1},params:{}};',
+    ].join('\n');
+    expect(scanObjectLiterals(code, KEYS)).toBeDefined();
+    const out = await blankToolingFields(code, NAMES);
+    expect(out.match(/[a-z]:"[a-g]",?/g)).toEqual(['k:"a",', 'k:"b",', 'k:"c",', 'k:"d",', 'k:"e",', 'k:"f",', 'k:"g"']);
+    // Blanked: the literals of a, d, e, f, g; kept: the regular expression's and the template's text and the getter's object (a class field is no property).
+    expect(out.split('params:{}').length - 1).toBe(3);
+    expect(out).toContain('params={}');
+    expect(sorted(await toolingFieldRanges(code, NAMES))).toEqual(sorted(await parsedToolingFieldRanges(code, NAMES)));
+  });
+
+  it('leaves a possible destructuring pattern to the parse, which keeps its fields', async () => {
+    for (const code of ['function f({k,params:{}}){return k}', 'var f=({k,params:{}})=>k;', 'var {k,params:{}}={k:1,params:{}};', 'var k;[{k,params:{}}]=[{}];']) {
+      const scanned = scanObjectLiterals(code, KEYS);
+      const suspect = scanned?.some((o) => o.mayBePattern());
+      expect(suspect, code).toBe(true);
+      expect(sorted(await toolingFieldRanges(code, NAMES)), code).toEqual(sorted(await parsedToolingFieldRanges(code, NAMES)));
+    }
+    expect(await blankToolingFields('function f({k,params:{}}){return k}', NAMES)).toBe('function f({k,params:{}}){return k}');
+  });
+
+  it('gives up on a regular expression after a block, and the parse blanks the fields', async () => {
+    const code = 'function f(){}/x/.test("x");var o={k:"a",params:{}};';
+    expect(scanObjectLiterals(code, KEYS)).toBeUndefined();
+    expect(await blankToolingFields(code, NAMES)).toBe('function f(){}/x/.test("x");var o={k:"a",         };');
+  });
+
+  it('gives up on a brace after `return` and a line break (a block), which the parse leaves as it is', async () => {
+    const code = 'function f(){return\n{k:"a"}}var o={k:"b",params:{}};';
+    expect(scanObjectLiterals(code, KEYS)).toBeUndefined();
+    expect(await blankToolingFields(code, NAMES)).toBe('function f(){return\n{k:"a"}}var o={k:"b",         };');
+  });
+
+  it("finds in the real test bundle (esbuild's, with its fields) what swc's AST finds", async () => {
+    const code = realBundle('test');
+    const names = stepFieldNames(undefined);
+    expect(scanObjectLiterals(code, new Set([names.kind, names.run, 'environments']))).toBeDefined();
+    const ranges = sorted(await toolingFieldRanges(code, names));
+    expect(ranges.length).toBeGreaterThan(10);
+    expect(ranges).toEqual(sorted(await parsedToolingFieldRanges(code, names)));
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Expression, Module, ObjectExpression } from '@swc/core';
 import { blankRanges } from '../../js-syntax';
 import { parseWithPositions } from './swc-positions';
+import { scanObjectLiterals } from './tooling-scan';
 
 // A step (condition, action or event source: an object with a `kind`) carries two fields that
 // only tooling reads, in Node: `params` (the compiler's checks, graph.json, the viewer) and an
@@ -9,9 +10,11 @@ import { parseWithPositions } from './swc-positions';
 // both required, so that no kind can forget its `sends`. This blanks them from the step literals
 // of such a bundle (and a rule's literal `environments`, likewise the compiler's) after esbuild, before swc compresses it: the proofs ran on the loaded modules,
 // and blanking (not cutting) keeps esbuild's source map exact for swc to chain.
-// swc parses the bundle, on Node's thread pool: acorn took ~0.3 s CPU a bundle, cold, on the
-// build's main thread, which the build's longest path runs on. Its positions are converted to
-// the text's own (./swc-positions.ts).
+// The object literals are found by a scan of the bundle's tokens (./tooling-scan.ts: 5,000 rules,
+// ~0.5 s of the main thread and 120-150 MB native less a bundle than swc's AST as JSON). Where
+// the scanner is not sure of the text, swc parses the bundle as before (on Node's thread pool, or
+// the main thread when large), its positions converted to the text's own (./swc-positions.ts).
+// Both give the same facts of each property (PropertyFacts), on which one decision is made.
 
 /** Runtime names the blanking looks for, as they appear in the bundle (after property mangling). */
 export interface StepFieldNames {
@@ -47,14 +50,6 @@ function keyName(prop: Prop): string | undefined {
   return prop.key.type === 'Identifier' || prop.key.type === 'StringLiteral' ? prop.key.value : undefined;
 }
 
-/** The name and value of a plain `key: value` (or shorthand) property. */
-function plain(prop: Prop): { name: string; value: Expression } | undefined {
-  const name = keyName(prop);
-  if (name === undefined) return undefined;
-  if (prop.type === 'Identifier') return { name, value: prop };
-  return prop.type === 'KeyValueProperty' ? { name, value: prop.value } : undefined;
-}
-
 /** A property's position in swc's terms (its key, or a spread's `...`, to its value's end). */
 function span(prop: Prop): { start: number; end: number } | undefined {
   if (prop.type === 'Identifier') return prop.span;
@@ -66,15 +61,51 @@ function span(prop: Prop): { start: number; end: number } | undefined {
 
 const stringList = (value: Expression): boolean => value.type === 'ArrayExpression' && value.elements.every((e) => e !== undefined && !e.spread && bare(e.expression).type === 'StringLiteral');
 
-function droppable(prop: Prop, names: StepFieldNames, custom: boolean): boolean {
+/** What the blanking needs of a value: an empty object, a list of string literals, a value whose evaluation cannot be observed (inert), or other. */
+export type ValueFacts = 'emptyObject' | 'stringList' | 'inert' | 'other';
+
+/** What the blanking needs of one property of an object literal, and its position in the text (its key, or a spread's `...`, to its value's end). */
+export type PropertyFacts = { start: number; end: number } & (
+  | { kind: 'value'; name: string | undefined; value: ValueFacts }
+  | { kind: 'shorthand'; name: string }
+  /** A method (a getter or setter has no name here). */
+  | { kind: 'method'; name: string | undefined }
+  | { kind: 'spread'; emptyObject: boolean }
+);
+
+/** The facts of one property of swc's AST (positions converted by `index`). */
+function astFacts(prop: Prop, index: (position: number) => number): PropertyFacts {
+  const at = span(prop);
+  const start = at ? index(at.start) : -1;
+  const end = at ? index(at.end) : -1;
+  if (prop.type === 'Identifier') return { kind: 'shorthand', name: prop.value, start, end };
+  if (prop.type === 'SpreadElement') {
+    const value = bare(prop.arguments);
+    return { kind: 'spread', emptyObject: value.type === 'ObjectExpression' && value.properties.length === 0, start, end };
+  }
+  if (prop.type === 'KeyValueProperty') return { kind: 'value', name: keyName(prop), value: valueFacts(prop.value), start, end };
+  return { kind: 'method', name: keyName(prop), start, end };
+}
+
+function valueFacts(expression: Expression): ValueFacts {
+  const value = bare(expression);
+  if (value.type === 'ObjectExpression' && value.properties.length === 0) return 'emptyObject';
+  if (stringList(value)) return 'stringList';
+  return inert(expression) ? 'inert' : 'other';
+}
+
+/** The name and value of a plain `key: value` (or shorthand, a name: inert) property. */
+function plain(prop: PropertyFacts): { name: string; value: ValueFacts } | undefined {
+  if (prop.kind === 'shorthand') return { name: prop.name, value: 'inert' };
+  return prop.kind === 'value' && prop.name !== undefined ? { name: prop.name, value: prop.value } : undefined;
+}
+
+function droppable(prop: PropertyFacts, names: StepFieldNames, custom: boolean): boolean {
   const found = plain(prop);
   if (!found) return false;
-  if (custom && found.name === names.hosts) return stringList(bare(found.value));
-  if (found.name === 'params') {
-    const value = bare(found.value);
-    return value.type === 'ObjectExpression' && value.properties.length === 0;
-  }
-  return found.name === names.sends && inert(found.value);
+  if (custom && found.name === names.hosts) return found.value === 'stringList';
+  if (found.name === 'params') return found.value === 'emptyObject';
+  return found.name === names.sends && found.value === 'inert';
 }
 
 /**
@@ -82,34 +113,29 @@ function droppable(prop: Prop, names: StepFieldNames, custom: boolean): boolean 
  * loaded module to plan each bundle's rules, and no runtime code reads it; a literal list of names
  * is inert, so it goes from every object (prod -20 B gzip -9).
  */
-function environmentList(prop: Prop): boolean {
+function environmentList(prop: PropertyFacts): boolean {
   const found = plain(prop);
-  if (found?.name !== 'environments') return false;
-  return stringList(bare(found.value));
+  return found?.name === 'environments' && found.value === 'stringList';
 }
 
 /** `...{}`: what a tooling-only spread leaves without tooling (`...(TOOLING ? { … } : {})`); it adds nothing to any object. */
-function emptySpread(prop: Prop): boolean {
-  if (prop.type !== 'SpreadElement') return false;
-  const value = bare(prop.arguments);
-  return value.type === 'ObjectExpression' && value.properties.length === 0;
-}
+const emptySpread = (prop: PropertyFacts): boolean => prop.kind === 'spread' && prop.emptyObject;
 
 /**
  * Which properties of an object literal are tooling-only: a step's fields, a rule's environments,
  * an empty spread. A step has a kind, or is a custom action as a rule file writes it (code to run and its `sends`,
  * no kind yet): declare/rule.ts copies its `sends` and `hosts` only where tooling reads them.
  */
-function toolingOnly(props: Prop[], names: StepFieldNames): number[] {
-  const has = (name: string) => props.some((p) => keyName(p) === name);
+function toolingOnly(props: PropertyFacts[], names: StepFieldNames): number[] {
+  const has = (name: string) => props.some((p) => p.kind !== 'spread' && p.name === name);
   const custom = !has(names.kind) && has(names.run) && has(names.sends);
   const step = custom || has(names.kind);
   return props.flatMap((p, i) => ((step && droppable(p, names, custom)) || environmentList(p) || emptySpread(p) ? [i] : []));
 }
 
-/** Every object literal of a parsed bundle with tooling-only properties, and which they are. */
-function stepLiterals(program: Module, names: StepFieldNames): { props: Prop[]; drop: number[] }[] {
-  const found: { props: Prop[]; drop: number[] }[] = [];
+/** Every object literal of a parsed bundle, as the facts of its properties. */
+function astObjects(program: Module, index: (position: number) => number): { props: PropertyFacts[] }[] {
+  const found: { props: PropertyFacts[] }[] = [];
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
       for (const item of value) visit(item);
@@ -117,10 +143,7 @@ function stepLiterals(program: Module, names: StepFieldNames): { props: Prop[]; 
     }
     if (typeof value !== 'object' || value === null) return;
     const node = value as { type?: unknown; properties?: Prop[] };
-    if (node.type === 'ObjectExpression') {
-      const drop = toolingOnly(node.properties!, names);
-      if (drop.length) found.push({ props: node.properties!, drop });
-    }
+    if (node.type === 'ObjectExpression' && node.properties!.length) found.push({ props: node.properties!.map((p) => astFacts(p, index)) });
     // swc nodes have no common child list (call arguments are untyped objects): every field is searched.
     const fields = value as Record<string, unknown>;
     for (const key in fields) if (key !== 'span' && typeof fields[key] === 'object') visit(fields[key]);
@@ -153,17 +176,29 @@ function propertyRange(js: string, start: number, end: number, last: boolean): [
   return [start, skipBlank(js, comma + 1)];
 }
 
-/** Source ranges (of `js`) of the tooling-only fields of every step literal in a bundle's code. */
-export async function toolingFieldRanges(js: string, names: StepFieldNames): Promise<[number, number][]> {
-  const { program, index } = await parseWithPositions(js);
+/** The tooling-only properties' ranges among `objects`; undefined when one of them may be a destructuring pattern (the scanner does not know). */
+function rangesOf(js: string, objects: { props: PropertyFacts[]; mayBePattern?: () => boolean }[], names: StepFieldNames): [number, number][] | undefined {
   const ranges: [number, number][] = [];
-  for (const { props, drop } of stepLiterals(program, names)) {
-    for (const i of drop) {
-      const { start, end } = span(props[i])!;
-      ranges.push(propertyRange(js, index(start), index(end), i === props.length - 1));
-    }
+  for (const { props, mayBePattern } of objects) {
+    const drop = toolingOnly(props, names);
+    if (!drop.length) continue;
+    if (mayBePattern?.()) return undefined;
+    for (const i of drop) ranges.push(propertyRange(js, props[i]!.start, props[i]!.end, i === props.length - 1));
   }
   return ranges;
+}
+
+/** The ranges as swc's AST gives them (what the scanner gives up on). */
+export async function parsedToolingFieldRanges(js: string, names: StepFieldNames): Promise<[number, number][]> {
+  const { program, index } = await parseWithPositions(js);
+  return rangesOf(js, astObjects(program, index), names)!;
+}
+
+/** Source ranges (of `js`) of the tooling-only fields of every step literal in a bundle's code. */
+export async function toolingFieldRanges(js: string, names: StepFieldNames): Promise<[number, number][]> {
+  // Only an object with a kind, code to run (a custom action), environments or a spread can lose a property.
+  const scanned = scanObjectLiterals(js, new Set([names.kind, names.run, 'environments']));
+  return (scanned && rangesOf(js, scanned, names)) ?? parsedToolingFieldRanges(js, names);
 }
 
 /** A bundle's code (a script) without its steps' tooling-only fields; every other position stays. */

@@ -17,6 +17,7 @@ const api = createRequire(import.meta.url)('esbuild') as typeof import('esbuild'
  * A project of this many modules (rules and data elements; the load counts declaration files) or
  * more is large: its builds take esbuild's process one at a time (5-emit/index.ts) and esbuild's
  * process is ended after each, the load's included. A small project keeps one process throughout.
+ * Its network proof (rules alone) ends TypeScript's process too (2-validate/proof-process.ts).
  */
 export const LARGE_PROJECT_MODULES = 1000;
 

@@ -14,10 +14,11 @@ let buildDir: string;
 beforeAll(async () => {
   root = container('pool', {
     'rules/beacon.ts': ruleSource(`{ id: 'beacon', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'pixel', sends: 'necessary', hosts: ['px.firm.example'], run: (ctx) => { void ctx.runtime.send('necessary', 'https://px.firm.example/p?path=' + encodeURIComponent(location.pathname), { via: 'image' }); } }] }`),
-    // What a broken bundle can do to its worker: exhaust the heap, or never return.
+    // What a broken bundle can do to its worker: exhaust the heap, or never return (blocked, not
+    // spinning: the pool sees the same, and the 3 s until its time limit cost no CPU).
     'rules/runaway.ts': ruleSource(`{ id: 'runaway', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'runaway', sends: 'necessary', run: () => {
       if (location.search.includes('exhaust')) { const hog: number[][] = []; for (;;) hog.push(new Array(1e6).fill(1)); }
-      if (location.search.includes('hang')) { for (;;) { /* never returns */ } }
+      if (location.search.includes('hang')) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); // never returns
     } }] }`),
   });
   const result = await compile({ root, envs: ['dev', 'prod'] });

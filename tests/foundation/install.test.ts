@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../compiler/graph-types';
 import { REPO } from '../helpers/container';
+import { MEMORY_TMP } from '../helpers/memory-tmp';
 
 // The CLI as a platform team installs it: `npm pack` of this repository, installed with
 // --omit=dev into a folder outside it (so nothing resolves from the repository's node_modules),
-// next to a copy of the container. npm answers from its cache where it can.
+// next to a copy of the container. npm answers from its cache where it can; the folder is on a
+// memory file system where there is one (tests/helpers/memory-tmp.ts).
 
 let dir: string;
 let project: string;
@@ -30,7 +31,7 @@ function exec(command: string, args: string[], cwd: string): Promise<Run> {
 const tagc = (...args: string[]) => exec(join(project, 'node_modules', '.bin', 'tagc'), args, project);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tagc-install-'));
+  dir = mkdtempSync(join(MEMORY_TMP, 'tagc-install-'));
   const pack = await exec('npm', ['pack', '--pack-destination', dir, '--json'], REPO);
   expect(pack.status, pack.stderr).toBe(0);
   const tarball = join(dir, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);

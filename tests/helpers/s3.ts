@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutBucketCorsCommand, PutObjectCommand, S3Client, type HeadObjectCommandOutput } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { MEMORY_TMP } from './memory-tmp';
 
 // A real S3 protocol server (s3rver) on 127.0.0.1 with a bucket `cdn` whose CORS rule lets pages
 // load bundles with `crossorigin` (as docs/publishing.md asks of a platform team), and a
@@ -33,9 +33,8 @@ export function useLocalCredentials(): void {
 
 export async function startS3(): Promise<LocalS3> {
   useLocalCredentials();
-  // s3rver keeps each object as files (the object, its metadata): on a memory file system where
-  // there is one, its many small writes, stats and removals cost less CPU than on a disk's.
-  const directory = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'tagc-s3-'));
+  // s3rver keeps each object as files (the object, its metadata): many small writes.
+  const directory = mkdtempSync(join(MEMORY_TMP, 'tagc-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;

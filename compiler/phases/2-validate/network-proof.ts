@@ -1,12 +1,16 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node, SourceFile } from 'typescript/unstable/ast';
+import type { Project } from 'typescript/unstable/async';
 import { inventoryKeys } from '../../../runtime/core/egress';
 import type { Rule, SendCategory } from '../../../runtime/declare/types';
 import { Diagnostics } from '../../diagnostics';
+import { LARGE_PROJECT_MODULES } from '../../esbuild-api';
 import { cacheDir } from '../../typecheck';
 import type { Loaded } from '../1-load';
+import { withProofProject } from './proof-process';
 import type { Located, NetworkUse, SendCall } from './network-uses';
 
 // The network half of the consent proof (docs/security.md): custom code reaches the network only
@@ -62,15 +66,14 @@ const hostDeclared = (host: string, declared: Set<string>) => inventoryKeys(host
  * callbacks: those cost a round trip per file TypeScript looks up (seconds with 5,000 rules).
  */
 export function writeProofConfig(root: string, files: string[]): string {
-  const config = join(cacheDir(root), 'network-proof', 'tsconfig.json');
+  const text = JSON.stringify({
+    compilerOptions: { noEmit: true, allowJs: true, types: [], lib: ['esnext', 'dom'], module: 'esnext', moduleResolution: 'bundler', target: 'esnext', skipLibCheck: true },
+    files,
+  });
+  // Named by its content: TypeScript's shared process (proof-process.ts) reads a tsconfig once.
+  const config = join(cacheDir(root), 'network-proof', `tsconfig-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`);
   mkdirSync(dirname(config), { recursive: true });
-  writeFileSync(
-    config,
-    JSON.stringify({
-      compilerOptions: { noEmit: true, allowJs: true, types: [], lib: ['esnext', 'dom'], module: 'esnext', moduleResolution: 'bundler', target: 'esnext', skipLibCheck: true },
-      files,
-    }),
-  );
+  writeFileSync(config, text);
   return config;
 }
 
@@ -104,86 +107,88 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
   if (!rules.length) return [];
   // The project root: what the loaded files' relative names are relative to.
   const root = resolve(rules[0].abs, ...rules[0].file.split('/').map(() => '..'));
+  const config = writeProofConfig(root, rules.map((r) => r.abs));
+  const modules = await importProofModules();
+  try {
+    return await withProofProject(config, (project) => proveIn(project, root, rules, diagnostics, modules), { last: rules.length >= LARGE_PROJECT_MODULES });
+  } finally {
+    rmSync(config, { force: true });
+  }
+}
+
+/** The proof in TypeScript's program of the rule modules. */
+async function proveIn(project: Project, root: string, rules: Loaded<Rule>[], diagnostics: Diagnostics, [{ TypeFlags }, { scanFile, importsOf, importsWithoutTree }]: Awaited<ReturnType<typeof importProofModules>>): Promise<string[]> {
   const trusted = [resolve(root, 'runtime') + sep, OWN_RUNTIME + sep];
   const custom = (f: string) => !f.includes(`${sep}node_modules${sep}`) && !trusted.some((t) => f.startsWith(t)) && !f.endsWith('.d.ts');
-  const config = writeProofConfig(root, rules.map((r) => r.abs));
-  const [{ API, TypeFlags }, { scanFile, importsOf, importsWithoutTree }] = await importProofModules();
-  const api = new API({ cwd: root });
-  try {
-    const proj = (await api.updateSnapshot({ openProjects: [config] })).getProject(config);
-    if (!proj) throw new Error('TypeScript did not load the rule modules');
-    const { program, checker } = proj;
-    const files = new Set((await program.getSourceFileNames()).map((f) => resolve(f)));
-    // A custom file whose text holds nothing scanFile could report is not fetched: its imports
-    // are read from its text (most files: every synthetic rule, 76 of the container's 109).
-    const customFiles = [...files].filter(custom).sort();
-    const textual = new Map<string, string[]>();
-    for (const f of customFiles) {
-      const imports = importsWithoutTree(f);
-      if (imports) textual.set(f, imports);
-    }
-    // The others, fetched at once: one round trip each, in flight together.
-    const fetched = customFiles.filter((f) => !textual.has(f));
-    // Each read once: its ways around the egress point and its sends (network-uses.ts, scanFile).
-    const parsed = new Map<string, { sf: SourceFile; uses: NetworkUse[]; sends: SendCall[] }>();
-    (await Promise.all(fetched.map((f) => program.getSourceFile(f)))).forEach((sf, i) => sf && parsed.set(fetched[i], { sf, ...scanFile(sf) }));
-    const at = (sf: SourceFile, n: Located) => {
-      const lc = sf.getLineAndCharacterOfPosition(n.pos);
-      return { line: lc.line + 1, column: lc.character + 1 };
-    };
-    const fileOf = (abs: string) => relative(root, abs).split(sep).join('/');
-    // `o[k] = v` is a way around only when o can be an element (or is untyped).
-    const urlBearing = async (object: Node) => {
-      const type = await checker.getTypeAtLocation(object);
-      if (!type || type.flags & (TypeFlags.Any | TypeFlags.Unknown)) return true;
-      const apparent = (await checker.getApparentType(type)) ?? type;
-      return (await Promise.all(['src', 'href', 'innerHTML'].map((p) => checker.getPropertyOfType(apparent, p)))).some(Boolean);
-    };
-
-    // Ways around the egress point: reported once per file, wherever it is imported from.
-    const uses = [...parsed].flatMap(([f, { sf, uses }]) => uses.map((use) => ({ f, sf, use })));
-    const counted = await Promise.all(uses.map(({ use }) => (use.object ? urlBearing(use.object) : true)));
-    uses.forEach(({ f, sf, use }, i) => counted[i] && diagnostics.report('custom_network_use', fileOf(f), { what: use.what }, [], at(sf, use)));
-
-    // A file's imports and sends, read once: shared helpers are reached from every rule (their
-    // walk per rule made the proof grow with rules times helpers).
-    const scanned = new Map<string, { imports: string[]; sends: (SendCall & { loc: { line: number; column: number } })[] } | null>();
-    const scan = (f: string) => {
-      if (!scanned.has(f)) {
-        const file = parsed.get(f);
-        const imports = file ? importsOf(file.sf) : textual.get(f);
-        const sends = file ? file.sends.map((s) => ({ ...s, loc: at(file.sf, s) })) : [];
-        scanned.set(f, imports ? { imports: imports.flatMap((spec) => resolveImport(f, spec, files) ?? []), sends } : null);
-      }
-      return scanned.get(f)!;
-    };
-
-    // Sends: each rule module and the custom modules it imports, against that rule's actions.
-    for (const r of rules) {
-      const use = ruleUse(r);
-      const seen = new Set<string>();
-      const queue = [resolve(r.abs)];
-      while (queue.length) {
-        const f = queue.shift()!;
-        if (seen.has(f) || !custom(f)) continue;
-        seen.add(f);
-        const found = scan(f);
-        if (!found) continue;
-        queue.push(...found.imports);
-        for (const s of found.sends) {
-          const loc = { ...s.loc };
-          if (s.category === undefined || !CATEGORIES.includes(s.category as SendCategory)) {
-            diagnostics.report('send_category_unknown', fileOf(f), { rule: use.name }, [], loc);
-          } else if (s.actionSends !== undefined ? s.actionSends !== s.category : !use.categories.has(s.category)) {
-            diagnostics.report('send_category_mismatch', fileOf(f), { rule: use.name, category: s.category, sends: s.actionSends ?? ([...use.categories].join(', ') || 'nothing') }, [], loc);
-          }
-          const host = literalHost(s.url);
-          if (host && !hostDeclared(host, use.hosts)) diagnostics.report('send_host_undeclared', fileOf(f), { rule: use.name, host }, [], loc);
-        }
-      }
-    }
-    return [...files];
-  } finally {
-    await api.close();
+  const { program, checker } = project;
+  const files = new Set((await program.getSourceFileNames()).map((f) => resolve(f)));
+  // A custom file whose text holds nothing scanFile could report is not fetched: its imports
+  // are read from its text (most files: every synthetic rule, 76 of the container's 109).
+  const customFiles = [...files].filter(custom).sort();
+  const textual = new Map<string, string[]>();
+  for (const f of customFiles) {
+    const imports = importsWithoutTree(f);
+    if (imports) textual.set(f, imports);
   }
+  // The others, fetched at once: one round trip each, in flight together.
+  const fetched = customFiles.filter((f) => !textual.has(f));
+  // Each read once: its ways around the egress point and its sends (network-uses.ts, scanFile).
+  const parsed = new Map<string, { sf: SourceFile; uses: NetworkUse[]; sends: SendCall[] }>();
+  (await Promise.all(fetched.map((f) => program.getSourceFile(f)))).forEach((sf, i) => sf && parsed.set(fetched[i], { sf, ...scanFile(sf) }));
+  const at = (sf: SourceFile, n: Located) => {
+    const lc = sf.getLineAndCharacterOfPosition(n.pos);
+    return { line: lc.line + 1, column: lc.character + 1 };
+  };
+  const fileOf = (abs: string) => relative(root, abs).split(sep).join('/');
+  // `o[k] = v` is a way around only when o can be an element (or is untyped).
+  const urlBearing = async (object: Node) => {
+    const type = await checker.getTypeAtLocation(object);
+    if (!type || type.flags & (TypeFlags.Any | TypeFlags.Unknown)) return true;
+    const apparent = (await checker.getApparentType(type)) ?? type;
+    return (await Promise.all(['src', 'href', 'innerHTML'].map((p) => checker.getPropertyOfType(apparent, p)))).some(Boolean);
+  };
+
+  // Ways around the egress point: reported once per file, wherever it is imported from.
+  const uses = [...parsed].flatMap(([f, { sf, uses }]) => uses.map((use) => ({ f, sf, use })));
+  const counted = await Promise.all(uses.map(({ use }) => (use.object ? urlBearing(use.object) : true)));
+  uses.forEach(({ f, sf, use }, i) => counted[i] && diagnostics.report('custom_network_use', fileOf(f), { what: use.what }, [], at(sf, use)));
+
+  // A file's imports and sends, read once: shared helpers are reached from every rule (their
+  // walk per rule made the proof grow with rules times helpers).
+  const scanned = new Map<string, { imports: string[]; sends: (SendCall & { loc: { line: number; column: number } })[] } | null>();
+  const scan = (f: string) => {
+    if (!scanned.has(f)) {
+      const file = parsed.get(f);
+      const imports = file ? importsOf(file.sf) : textual.get(f);
+      const sends = file ? file.sends.map((s) => ({ ...s, loc: at(file.sf, s) })) : [];
+      scanned.set(f, imports ? { imports: imports.flatMap((spec) => resolveImport(f, spec, files) ?? []), sends } : null);
+    }
+    return scanned.get(f)!;
+  };
+
+  // Sends: each rule module and the custom modules it imports, against that rule's actions.
+  for (const r of rules) {
+    const use = ruleUse(r);
+    const seen = new Set<string>();
+    const queue = [resolve(r.abs)];
+    while (queue.length) {
+      const f = queue.shift()!;
+      if (seen.has(f) || !custom(f)) continue;
+      seen.add(f);
+      const found = scan(f);
+      if (!found) continue;
+      queue.push(...found.imports);
+      for (const s of found.sends) {
+        const loc = { ...s.loc };
+        if (s.category === undefined || !CATEGORIES.includes(s.category as SendCategory)) {
+          diagnostics.report('send_category_unknown', fileOf(f), { rule: use.name }, [], loc);
+        } else if (s.actionSends !== undefined ? s.actionSends !== s.category : !use.categories.has(s.category)) {
+          diagnostics.report('send_category_mismatch', fileOf(f), { rule: use.name, category: s.category, sends: s.actionSends ?? ([...use.categories].join(', ') || 'nothing') }, [], loc);
+        }
+        const host = literalHost(s.url);
+        if (host && !hostDeclared(host, use.hosts)) diagnostics.report('send_host_undeclared', fileOf(f), { rule: use.name, host }, [], loc);
+      }
+    }
+  }
+  return [...files];
 }

@@ -1,0 +1,145 @@
+import { ChildProcess } from 'node:child_process';
+import { Socket } from 'node:net';
+import type { API, Project } from 'typescript/unstable/async';
+
+// TypeScript's API process, one for the network proofs of a Node process (network-proof.ts): a
+// start costs about 0.2 s of CPU, and a test run or a watching server proves again and again.
+// Each proof opens its tsconfig in a snapshot of its own, in which TypeScript reads every file
+// from disk again, so a proof sees the files as they are when it starts; snapshots are immutable,
+// so proofs under way together each keep theirs. Between proofs the process holds nothing that
+// keeps Node running (a CLI exits once its work is done; TypeScript then reads the end of its
+// input and exits) and is closed after IDLE_MS without a proof. A process that exits is replaced.
+// A large project's proof ends it, as a large build ends esbuild's (esbuild-api.ts): at 5,000
+// rules the program it keeps is hundreds of MB, held while the build bundles.
+
+const IDLE_MS = 5_000;
+
+interface Shared {
+  api: API;
+  /** The process started (before any request: two requests sent before it had started would start two). */
+  started: Promise<void>;
+  /** TypeScript's process, once started, if the API's client shows it (else each proof has a process of its own, as before). */
+  child?: ChildProcess;
+  /** Rejects when the process exits: a request under way then never settles. */
+  exited: Promise<never>;
+  exit: (error: Error) => void;
+  /** Ends the process with Node's. */
+  end: () => void;
+  /** Proofs under way, by tsconfig. */
+  using: Map<string, number>;
+  /** tsconfigs opened and not closed yet (each is closed by the next snapshot that no longer needs it). */
+  open: Set<string>;
+  idle?: NodeJS.Timeout;
+}
+
+let shared: Shared | undefined;
+
+function start(api: API): Shared {
+  let reject: (error: Error) => void = () => undefined;
+  const exited = new Promise<never>((_, r) => (reject = r));
+  exited.catch(() => undefined); // awaited only while a proof is under way
+  const s: Shared = { api, started: Promise.resolve(), exited, exit: (error) => reject(error), end: () => s.child?.kill(), using: new Map(), open: new Set() };
+  s.started = connect(s);
+  s.started.catch(() => undefined); // awaited by each proof
+  return s;
+}
+
+/** Starts TypeScript's process and takes it as `s.child` (the API keeps its client and process private). */
+async function connect(s: Shared): Promise<void> {
+  const client: unknown = Reflect.get(s.api, 'client');
+  const begin: unknown = client && typeof client === 'object' ? Reflect.get(client, 'connect') : undefined;
+  if (typeof begin !== 'function') return;
+  const connected: unknown = Reflect.apply(begin, client, []);
+  await connected;
+  const child: unknown = client && typeof client === 'object' ? Reflect.get(client, 'process') : undefined;
+  if (!(child instanceof ChildProcess)) return;
+  s.child = child;
+  child.once('exit', (code, signal) => {
+    s.exit(new Error(`TypeScript's process exited (${signal ?? code})`));
+    close(s);
+  });
+  process.once('exit', s.end);
+}
+
+/** Whether the process and its pipes keep Node's event loop alive: only while a proof is under way. */
+function hold(child: ChildProcess, held: boolean): void {
+  for (const handle of [child, child.stdin, child.stdout]) {
+    if (handle instanceof ChildProcess || handle instanceof Socket) {
+      if (held) handle.ref();
+      else handle.unref();
+    }
+  }
+}
+
+function close(s: Shared): void {
+  if (shared === s) shared = undefined;
+  clearTimeout(s.idle);
+  process.off('exit', s.end);
+  s.api.close().catch(() => undefined);
+}
+
+/** `use` on the project of `config` in a process of its own, closed after it. */
+async function alone<T>(api: API, config: string, use: (project: Project) => Promise<T>): Promise<T> {
+  try {
+    const project = (await api.updateSnapshot({ openProjects: [config] })).getProject(config);
+    if (!project) throw new Error('TypeScript did not load the rule modules');
+    return await use(project);
+  } finally {
+    await api.close();
+  }
+}
+
+/**
+ * `use` run on the project of `config` (a tsconfig whose name changes with its content: TypeScript
+ * reads a tsconfig it has opened once, whatever change it is told of) in a snapshot taken now, in
+ * the shared process. A failure, or `last` (a large project), leaves the process to no later
+ * proof (it may be what failed): it is closed once the proofs under way in it end.
+ */
+export async function withProofProject<T>(config: string, use: (project: Project) => Promise<T>, { last = false } = {}): Promise<T> {
+  const { API } = await import('typescript/unstable/async');
+  const s = (shared ??= start(new API()));
+  clearTimeout(s.idle);
+  s.using.set(config, (s.using.get(config) ?? 0) + 1);
+  let failed = false;
+  try {
+    await Promise.race([s.started, s.exited]);
+    if (!s.child) {
+      if (shared === s) shared = undefined;
+      return await alone(new API(), config, use);
+    }
+    hold(s.child, true);
+    // Opened tsconfigs no proof uses any more are closed here rather than in a request of their own.
+    const unused = [...s.open].filter((c) => !s.using.has(c));
+    unused.forEach((c) => s.open.delete(c));
+    s.open.add(config);
+    const work = (async () => {
+      const snapshot = await s.api.updateSnapshot({ openProjects: [config], closeProjects: unused, fileChanges: { invalidateAll: true } });
+      // The client keeps the files it fetched for the next snapshot unless TypeScript names them
+      // changed, and after invalidateAll it names none: a file edited since would be read as it was.
+      s.api.clearSourceFileCache();
+      try {
+        const project = snapshot.getProject(config);
+        if (!project) throw new Error('TypeScript did not load the rule modules');
+        return await use(project);
+      } finally {
+        await snapshot.dispose();
+      }
+    })();
+    work.catch(() => undefined); // when the process exited first
+    return await Promise.race([work, s.exited]);
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    const left = s.using.get(config)! - 1;
+    if (left) s.using.set(config, left);
+    else s.using.delete(config);
+    if (failed || last || !s.child) {
+      if (shared === s) shared = undefined;
+      if (!s.using.size) close(s);
+    } else if (!s.using.size) {
+      hold(s.child, false);
+      s.idle = setTimeout(() => close(s), IDLE_MS).unref();
+    }
+  }
+}

@@ -10,10 +10,8 @@ export interface LinkTracking {
 
 let settings: WeakMap<object, LinkTracking> | null = null;
 
-/** The client's linkTrackVars / linkTrackEvents, if they were set. */
-export function linkTracking(client: object): LinkTracking | undefined {
-  return settings?.get(client);
-}
+/** The client's linkTrackVars / linkTrackEvents, if they were set. An arrow: swc inlines it where `settings` is never set (a function stayed, empty, with its calls). */
+export const linkTracking = (client: object): LinkTracking | undefined => settings?.get(client);
 
 /** Sets them; an undefined one keeps its value ('' when it has none). */
 export function setLinkTracking(client: object, vars?: string, events?: string): void {

@@ -1,13 +1,14 @@
 import type { DataElement, EventSource, JsonState, Rule, RuntimeServices, SendCategory } from '../declare/types';
+// The imports' order is the core modules' order in a bundle (as runtime/declare/index.ts's exports are
+// the kinds'): the egress point first and the data layer last took prod from 32,413 to 32,393 B gzip -9.
+import { configureEgress, egressBeacon, egressFetch, egressImage, type EgressPolicy } from './egress';
 import { consentAllows } from '../consent/gate';
 import { configureRedaction } from '../privacy/redact';
 import { afterStart, holdAfterStart } from './after-start';
 import { createApi, type BuildInfo } from './api';
 import type { AttachWhen } from './consent-cookie';
-import { attachDataLayer, dataLayerArray, monitorOverwrite, type DataLayer } from './data-layer';
 import { createDispatcher } from './dispatch';
 import { isAuthorisedHost } from './domain';
-import { configureEgress, egressBeacon, egressFetch, egressImage, type EgressPolicy } from './egress';
 import { failure, log, reason, say } from './log';
 import { Msg } from './messages';
 import { loadCompanion, type CompanionRef } from './companion';
@@ -15,6 +16,7 @@ import { createMonitors, type Monitors } from './monitor';
 import { createResolver, type Resolver } from './resolve';
 import { installSatellite, launchMonitors } from './satellite';
 import { createSlices } from './slices';
+import { attachDataLayer, dataLayerArray, monitorOverwrite, type DataLayer } from './data-layer';
 
 // The bundle's entry (generated per environment by compiler/phases/5-emit) calls start() once.
 // Nothing here may throw into the host page.

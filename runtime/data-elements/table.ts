@@ -8,8 +8,8 @@ import type { DataElement, DataElementOptions, Params, ReadContext } from '../de
 export type KindReader = readonly [kind: string, read: (params: never) => (ctx: ReadContext) => unknown, key?: string];
 /**
  * A declaration as data (`[kind index, params, options]`, params as the string of the kind's one
- * param, or that string alone for kind 0 without options: compiler/phases/5-emit/data-element-rows.ts),
- * or a declaration with code.
+ * param, or that string alone for kind 0 without options; a string that ends with a dot ends with
+ * the element's name: compiler/phases/5-emit/data-element-rows.ts), or a declaration with code.
  */
 export type TableRow = string | readonly [kind: number, params: Params | string, options?: DataElementOptions] | DataElement;
 
@@ -27,7 +27,8 @@ export function dataElementTable(kinds: readonly KindReader[], rows: Readonly<Re
     if (!Array.isArray(row)) return row as DataElement;
     const [index, value, options] = row as readonly [number, Params | string, DataElementOptions?];
     const [kind, read, key] = kinds[index];
-    const params = typeof value === 'string' ? { [key!]: value } : value;
+    // A string that ends with a dot ends with the element's name (denseParam).
+    const params = typeof value === 'string' ? { [key!]: value.endsWith('.') ? value + name : value } : value;
     return dataElement(kind, params, (read as (p: Params) => (ctx: ReadContext) => unknown)(params), options);
   };
   // The rows are the target: their names, order and `in`/hasOwnProperty answers are the table's.

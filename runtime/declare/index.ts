@@ -1,6 +1,12 @@
 // The authoring API: everything a module under rules/, data-elements/ or schemas/ imports.
 // Each kind lives in its own file under runtime/<family>/; bundles carry only the kinds used.
 export type * from './types';
+// The order of these exports is the order of the runtime's modules in a bundle (esbuild places
+// each module where it is first imported), which decides what gzip finds within its 32 KB window:
+// these two first and domReady last took prod from 32,475 to 32,413 B gzip -9 (measured: moving
+// one export at a time to the top or the bottom, keeping the best; blocks moved whole gained less).
+export { loadConsentNotice } from '../actions/consent-notice';
+export { trackEvent } from '../actions/analytics-event';
 export { rule } from './rule';
 export { de } from './ref';
 export { eventSchema } from './schema';
@@ -9,7 +15,6 @@ export { viewTable } from './table';
 export { forEnvironment } from './for-environment';
 
 export { libraryLoaded } from '../events/library-loaded';
-export { domReady } from '../events/dom-ready';
 export { windowLoaded } from '../events/window-loaded';
 export { pageHidden } from '../events/page-hidden';
 export { directCall } from '../events/direct-call';
@@ -29,7 +34,6 @@ export { anyOf } from '../conditions/any-of';
 export { sendPageView } from '../actions/analytics-page-view';
 export type { AnalyticsSettings } from '../analytics/settings';
 export { sendLinkHit } from '../actions/analytics-link';
-export { trackEvent } from '../actions/analytics-event';
 export { setVariables } from '../actions/analytics-set';
 export { clearVariables } from '../actions/analytics-clear';
 export { setCustomerIds } from '../actions/analytics-customer-ids';
@@ -38,7 +42,6 @@ export { analyticsQa } from '../actions/analytics-qa';
 export { consentGranted } from '../conditions/consent';
 
 export { trustArcConsent, oneTrustConsent, impliedConsent } from '../actions/consent-provider';
-export { loadConsentNotice } from '../actions/consent-notice';
 export { overrideNoticeListener } from '../actions/consent-listener-override';
 export { loadScript } from '../actions/script';
 export { activityPixel } from '../actions/pixel';
@@ -69,3 +72,6 @@ export { watchFormFields } from '../actions/form-abandon-watch';
 
 // Code imported from Adobe Launch (tagc import launch): Launch's synthetic event and its tokens.
 export { launchEvent, launchToken, type LaunchEvent } from '../launch/event';
+
+// Last: see the order's note at the top.
+export { domReady } from '../events/dom-ready';

@@ -25,6 +25,9 @@ beforeAll(async () => {
 const declared: Record<string, DataElement> = {
   pageName: dataLayerValue('page.pageName', { clean: true, description: 'the page name' }),
   country: dataLayerValue('page.siteCountry', { lowerCase: true, default: 'us' }),
+  // Named as its path ends (its row ends with the dot), and a path that ends with a dot itself.
+  siteCountry: dataLayerValue('page.siteCountry'),
+  dotted: dataLayerValue('page.'),
   campaign: queryParam('CID', { caseInsensitive: true, storage: 'session' }),
   exact: queryParam('CID'),
   role: cookie('role'),
@@ -87,7 +90,7 @@ describe('data elements as data', () => {
   it('reads on a page what the declarations read', () => {
     const expected = values(declared);
     expect(expected).toEqual({
-      pageName: 'Home page', country: 'gb', campaign: 'Spring', exact: undefined, role: 'advisor', stored: 'p-1', session: 'v-2', fixed: { a: [1, 2] },
+      pageName: 'Home page', country: 'gb', siteCountry: 'GB', dotted: undefined, campaign: 'Spring', exact: undefined, role: 'advisor', stored: 'p-1', session: 'v-2', fixed: { a: [1, 2] },
       title: 'A page', hostname: location.hostname, global: 'global name', heading: 'Heading', custom: 'code',
     });
     expect(values(asTable(declared, true))).toEqual(expected);
@@ -112,17 +115,27 @@ describe('data elements as data', () => {
 
   it('writes a row of one string param as that string, alone for the most used kind without options', () => {
     const rows = (['pageName', 'country', 'role', 'fixed', 'title'] as const).map((name): [string, DataRow] => [name, dataRow(declared[name], readers, true)!]);
-    const more: [string, DataRow][] = [['section', dataRow(dataLayerValue('page.siteSection1'), readers, true)!], ['code', dataRow(cookie('code'), readers, true)!]];
+    const more: [string, DataRow][] = [
+      ['section', dataRow(dataLayerValue('page.siteSection1'), readers, true)!],
+      ['code', dataRow(cookie('code'), readers, true)!],
+      ['siteSection1', dataRow(dataLayerValue('page.siteSection1'), readers, true)!],
+      ['siteSection2', dataRow(dataLayerValue('page.siteSection2', { clean: true }), readers, true)!],
+      ['dotted', dataRow(dataLayerValue('page.'), readers, true)!],
+    ];
     const dense = denseRows([...rows, ...more]);
     expect(dense.kinds).toEqual([{ kind: 'dataLayer', key: 'path' }, { kind: 'cookie', key: 'name' }, { kind: 'constant' }, { kind: 'pageInfo', key: 'attribute' }]);
     expect(dense.rows).toEqual([
-      ['pageName', [0, 'page.pageName', { clean: true }]],
+      ['pageName', [0, 'page.', { clean: true }]],
       ['country', [0, 'page.siteCountry', { lowerCase: true, default: 'us' }]],
       ['role', [1, 'role']],
       ['fixed', [2, { value: { a: [1, 2] } }]],
       ['title', [3, 'title']],
       ['section', 'page.siteSection1'],
       ['code', [1, 'code']],
+      // A path that ends with the element's name ends with the dot; one that ends with a dot keeps its params.
+      ['siteSection1', 'page.'],
+      ['siteSection2', [0, 'page.', { clean: true }]],
+      ['dotted', [0, { path: 'page.' }]],
     ]);
   });
 

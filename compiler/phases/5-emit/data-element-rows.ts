@@ -79,12 +79,23 @@ export function denseRows(rows: readonly (readonly [name: string, row: DataRow])
   const dense = rows.map(([name, row]): [string, unknown] => {
     const i = index.get(row.kind)!;
     const key = kinds[i]!.key;
-    const params = key === undefined ? row.params : row.params[key];
+    const value = key === undefined ? undefined : denseParam(row.params[key] as string, name);
+    const params = value ?? row.params;
     const hasOptions = Object.keys(row.options).length > 0;
-    if (i === 0 && key !== undefined && !hasOptions) return [name, params];
+    if (i === 0 && value !== undefined && !hasOptions) return [name, params];
     return [name, hasOptions ? [i, params, row.options] : [i, params]];
   });
   return { kinds, rows: dense };
+}
+
+/**
+ * A lone string param as a row writes it: one that ends with `.` and the element's name ends with
+ * the dot (`siteSection1: "page."` for `"page.siteSection1"`: prod -53 B gzip -9); a string that
+ * ends with a dot itself cannot be written so (undefined: the row keeps its params object).
+ */
+function denseParam(value: string, name: string): string | undefined {
+  if (value.endsWith('.')) return undefined;
+  return name && value.endsWith(`.${name}`) ? value.slice(0, -name.length) : value;
 }
 
 /** `{ key }` when every row has exactly that one param, a string; else nothing. */

@@ -177,6 +177,11 @@ export const MANGLED_PROPS = [
   'hit',
   'sanitize',
   'enabled',
+  // A cookie's lifetime (runtime/core/cookies.ts): `_satellite.cookie.set` takes js-cookie's
+  // `expires` from the page and writes this key itself. An analytics action's and a queued hit's
+  // variables (runtime/actions/analytics-*.ts, runtime/analytics; the wire names each variable).
+  'maxAge',
+  'vars',
 ] as const;
 
 /**

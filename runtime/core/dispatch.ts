@@ -5,7 +5,7 @@ import { hasOwn } from './merge';
 import { Msg } from './messages';
 import type { Monitors } from './monitor';
 import type { Resolver } from './resolve';
-import type { Slices } from './slices';
+import { runHeld, type Slices } from './slices';
 
 // Runs events one after another through the compile-time table of event key -> rules in firing
 // order. Synchronous actions run synchronously (no microtask per rule); an async action is
@@ -69,6 +69,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   const endStartUp = () => {
     const s = startUp;
     startUp = null;
+    runHeld(true);
     s?.ended();
   };
   // Own keys only: an event named "constructor" or "__defineGetter__" finds no rules. (Looked up
@@ -174,6 +175,13 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
         return;
       }
       queue.shift();
+    }
+    // Past the budget (or with work held for the next task) start-up ends in a new task, where
+    // the held work runs before a later event.
+    const turn = yieldDue();
+    if (turn) {
+      turn.then(drain);
+      return;
     }
     busy = false;
     endStartUp();

@@ -10,10 +10,28 @@
 export const SLICE_MS = 8;
 
 export interface Slices {
-  /** True once the current task has run for its budget. */
+  /** True once the current task has run for its budget, or holds work for the next. */
   due(): boolean;
-  /** Resolves in a new task, whose budget starts then. */
+  /** Resolves in a new task, whose budget starts then, once the held work has run. */
   next(): Promise<void>;
+}
+
+// Work an action leaves for the next task (its client's first request, after a set-up that has
+// spent most of a task's budget): while start-up is sliced it runs first in the next task, before
+// any later action or rule, so what leaves, and in what order, stays the same; elsewhere, and
+// once start-up is over, at once. The work must not throw (a request whose failure it handles).
+let held: (() => void)[] | null = null;
+
+export function nextSlice(work: () => void): void {
+  if (held) held.push(work);
+  else work();
+}
+
+/** Runs the held work; `over`: start-up is over, and later work runs at once. */
+export function runHeld(over?: boolean): void {
+  const works = held ?? [];
+  held = over ? null : [];
+  for (const work of works) work();
 }
 
 interface PostTask {
@@ -27,12 +45,14 @@ export function createSlices(win: Window & typeof globalThis, startedAt: number)
   if (!scheduler || typeof scheduler.postTask !== 'function' || typeof perf?.now !== 'function') return null;
   const post = scheduler as PostTask;
   let since = startedAt;
+  held = [];
   return {
-    due: () => perf.now() - since >= SLICE_MS,
+    due: () => !!held?.length || perf.now() - since >= SLICE_MS,
     next: () =>
       new Promise<void>((resolve) => {
         const go = () => {
           since = perf.now();
+          runHeld();
           resolve();
         };
         // A task the browser refuses to post continues at once rather than never.

@@ -1,6 +1,7 @@
 import type { CustomerId, IdentityFields } from '../analytics/beacon';
 import { getCookie, removeCookie, setCookie } from '../core/cookies';
 import { egressFetch } from '../core/egress';
+import { nextSlice } from '../core/slices';
 import { debugText, log, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import { isPlainObject } from '../core/merge';
@@ -186,26 +187,29 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
           useLocalId(debugText(() => `did not answer within ${config.loadTimeout ?? LOAD_TIMEOUT} ms`));
         }, config.loadTimeout ?? LOAD_TIMEOUT)
       : undefined;
-    egressFetch(win, 'analytics', url, { credentials: 'include' })
-      .then((res) => {
-        if (!res.ok) throw new Error(`status ${res.status}`);
-        return res.json() as Promise<unknown>;
-      })
-      .then(
-        (body) => {
-          win.clearTimeout(timer);
-          const late = settled;
-          settled = true;
-          handle(body);
-          if (!late && status !== Status.Ready) ready();
-        },
-        (error: unknown) => {
-          win.clearTimeout(timer);
-          if (settled) return;
-          settled = true;
-          if (first) useLocalId(debugText(() => `failed (${reason(error)})`));
-        },
-      );
+    // The request leaves first thing in start-up's next task (at once after start-up).
+    nextSlice(() =>
+      egressFetch(win, 'analytics', url, { credentials: 'include' })
+        .then((res) => {
+          if (!res.ok) throw new Error(`status ${res.status}`);
+          return res.json() as Promise<unknown>;
+        })
+        .then(
+          (body) => {
+            win.clearTimeout(timer);
+            const late = settled;
+            settled = true;
+            handle(body);
+            if (!late && status !== Status.Ready) ready();
+          },
+          (error: unknown) => {
+            win.clearTimeout(timer);
+            if (settled) return;
+            settled = true;
+            if (first) useLocalId(debugText(() => `failed (${reason(error)})`));
+          },
+        ),
+    );
   }
 
   function start(): void {

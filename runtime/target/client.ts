@@ -1,4 +1,5 @@
 import { getCookie } from '../core/cookies';
+import { nextSlice } from '../core/slices';
 import { egressBeacon, egressFetch } from '../core/egress';
 import { log, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
@@ -207,7 +208,8 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       if (config.hideBody !== false) hideBody(doc, nonce);
       const unhide = win.setTimeout(() => showBody(doc), timeoutMs);
       try {
-        const response = await send({ execute: { pageLoad: { parameters: targetParameters(parameters) } } }, timeoutMs, 'target-global-mbox');
+        // The body is hidden now; the request leaves first thing in start-up's next task.
+        const response = await new Promise<DeliveryResponse>((sent, failed) => nextSlice(() => send({ execute: { pageLoad: { parameters: targetParameters(parameters) } } }, timeoutMs, 'target-global-mbox').then(sent, failed)));
         await render(response.execute?.pageLoad?.options ?? [], 'target-global-mbox');
       } catch (error) {
         say(Msg.TargetingFailed, reason(error));

@@ -50,9 +50,13 @@ export function checkGoals(input: GoalInput): GoalResult[] {
   out.push(pairedGoal(input, 'cold start-up (script start to first Page Load Started rule) <= 1/3 of Turbine', 'coldStartMs', 1 / 3));
   out.push(pairedGoal(input, 'warm start-up <= 1/3 of Turbine', 'warmStartMs', 1 / 3));
   const longest = input.stacks?.longestTaskMs;
+  // Judged on the inlined library (its task includes compiling all of it); the embed snippet's
+  // load by URL, which V8 may compile off the main thread, is shown beside it.
+  const byUrl = input.stacks?.srcLongestTaskMs;
+  const byUrlText = byUrl?.tagc.n ? `; library by URL ${ms(byUrl.tagc.median)}, Turbine ${ms(byUrl.peer.median)}` : '';
   out.push(
     longest && longest.tagc.n
-      ? { goal: 'no long task > 50 ms with 4x CPU throttling', figure: `tagc's longest script task ${ms(longest.tagc.median)} (median; max ${ms(longest.tagc.max)}), Turbine ${ms(longest.peer.median)}`, met: longest.tagc.median <= 50 }
+      ? { goal: 'no long task > 50 ms with 4x CPU throttling', figure: `tagc's longest script task ${ms(longest.tagc.median)} (median; max ${ms(longest.tagc.max)}), Turbine ${ms(longest.peer.median)}${byUrlText}`, met: longest.tagc.median <= 50 }
       : { goal: 'no long task > 50 ms with 4x CPU throttling', figure: 'not measured', met: null },
   );
   out.push(pairedGoal(input, 'CTA Clicked -> link hit <= 1/5 of Turbine', 'ctaMs', 1 / 5));

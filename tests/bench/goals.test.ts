@@ -44,6 +44,10 @@ describe('the goals of the bench', () => {
     const big = checkGoals({ prodGzipBytes: 30_001, extra: {}, stacks: stacks({ longestTaskMs: [[51, 52, 53], [1, 1, 1]] }) });
     expect(byGoal(big, 'prod bundle').met).toBe(false);
     expect(byGoal(big, 'no long task').met).toBe(false);
+    // The inlined library is judged; the load by URL is shown beside it, not judged.
+    const byUrl = byGoal(checkGoals({ extra: {}, stacks: stacks({ longestTaskMs: [[60, 61, 62], [1, 1, 1]], srcLongestTaskMs: [[38, 39, 41], [70, 71, 72]] }) }), 'no long task');
+    expect(byUrl.figure).toContain('library by URL 39 ms, Turbine 71 ms');
+    expect(byUrl.met).toBe(false);
   });
 
   it('judges the compiler on time, memory and linearity', () => {

@@ -58,7 +58,7 @@ function randomId(win: Window & typeof globalThis): string {
 }
 
 /** Stringified, non-empty parameters within the delivery API limits. */
-export function targetParameters(values: Record<string, unknown>): Record<string, string> {
+export function targetParameters(values: Record<string, unknown> = {}): Record<string, string> {
   const out: Record<string, string> = {};
   let n = 0;
   for (const [name, value] of Object.entries(values)) {
@@ -164,7 +164,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     }
   }
 
-  async function render(offers: unknown[], label: string): Promise<void> {
+  async function render(offers: unknown, label: string): Promise<void> {
     if (!Array.isArray(offers) || !offers.length) {
       event('at-content-rendering-no-offers', { mbox: label });
       return;
@@ -210,7 +210,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       try {
         // The body is hidden now; the request leaves first thing in start-up's next task.
         const response = await new Promise<DeliveryResponse>((sent, failed) => nextSlice(() => send({ execute: { pageLoad: { parameters: targetParameters(parameters) } } }, timeoutMs, 'target-global-mbox').then(sent, failed)));
-        await render(response.execute?.pageLoad?.options ?? [], 'target-global-mbox');
+        await render(response.execute?.pageLoad?.options, 'target-global-mbox');
       } catch (error) {
         say(Msg.TargetingFailed, reason(error));
       } finally {
@@ -228,7 +228,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
         options.error('error', 'content delivery is disabled');
         return;
       }
-      send({ execute: { mboxes: [{ index: 0, name: options.mbox, parameters: targetParameters(options.params ?? {}) }] } }, options.timeout ?? TARGET_TIMEOUT_MS, options.mbox).then(
+      send({ execute: { mboxes: [{ index: 0, name: options.mbox, parameters: targetParameters(options.params) }] } }, options.timeout ?? TARGET_TIMEOUT_MS, options.mbox).then(
         (r) => safeCall(() => options.success(r.execute?.mboxes?.find((m) => m.name === options.mbox)?.options ?? [])),
         (e: DeliveryError) => safeCall(() => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message)),
       );
@@ -253,8 +253,8 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
         log.error(problem);
         return;
       }
-      await render(options.response.execute?.pageLoad?.options ?? [], 'target-global-mbox');
-      for (const m of options.response.execute?.mboxes ?? []) await render(m.options ?? [], m.name);
+      await render(options.response.execute?.pageLoad?.options, 'target-global-mbox');
+      for (const m of options.response.execute?.mboxes ?? []) await render(m.options, m.name);
     },
     trackEvent(options) {
       const problem = mboxProblem(options);
@@ -263,7 +263,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
         return;
       }
       if (!usable(options.mbox)) return;
-      notify(options.mbox, options.type ?? 'click', [], { parameters: targetParameters(options.params ?? {}) });
+      notify(options.mbox, options.type ?? 'click', [], { parameters: targetParameters(options.params) });
     },
     triggerView(name) {
       const problem = viewNameProblem(name);

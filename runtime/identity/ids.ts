@@ -1,6 +1,7 @@
 // Visitor ids (docs/wire-formats.md): every id taken from a cookie or a response must match VALID_ID; a
 // locally generated id is 38 decimal digits (two halves below 2^63, as the identity service's own
-// ids are), used when the service does not answer.
+// ids are), used when the service does not answer. Random hex ids (the supplemental-data id, the
+// A/B client's session and request ids) come from one generator, randomHex.
 
 export const VALID_ID = /^[0-9a-fA-F-]+$/;
 
@@ -20,14 +21,14 @@ export function localId(): string {
   return randomDigits(19, '12345678') + randomDigits(19, '12345678');
 }
 
+/** `bytes` random bytes as lower-case hex (two digits each). */
+export function randomHex(bytes: number): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** A supplemental-data id: two 16-digit upper-case hex halves joined by `-`. */
 export function supplementalId(): string {
-  const half = () => {
-    let s = '';
-    for (let i = 0; i < 16; i++) s += '0123456789ABCDEF'[Math.floor(Math.random() * 16)];
-    return s;
-  };
-  return `${half()}-${half()}`;
+  return `${randomHex(8)}-${randomHex(8)}`.toUpperCase();
 }
 
 /** The identity library's 32-bit string hash (cookie settings digest). */

@@ -3,6 +3,7 @@ import { nextSlice } from '../core/slices';
 import { egressBeacon, egressFetch } from '../core/egress';
 import { log, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
+import { randomHex } from '../identity/ids';
 import { MAX_PARAMS, MAX_PARAM_NAME, MAX_PARAM_VALUE, TARGET_TIMEOUT_MS, TARGET_VERSION, URL_SIZE_LIMIT } from './constants';
 import { deliver, DeliveryError, type DeliveryResponse, type Offer } from './delivery';
 import { allowedEdge } from './edge';
@@ -51,12 +52,6 @@ export interface TargetClient {
   readonly sessionId: string;
 }
 
-function randomId(win: Window & typeof globalThis): string {
-  const bytes = new Uint8Array(16);
-  win.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** Stringified, non-empty parameters within the delivery API limits. */
 export function targetParameters(values: Record<string, unknown> = {}): Record<string, string> {
   const out: Record<string, string> = {};
@@ -79,7 +74,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     return false;
   };
   if (mbox.edge !== undefined && !allowed(mbox.edge, 'mbox cookie')) delete mbox.edge;
-  mbox.session ??= randomId(win);
+  mbox.session ??= randomHex(16);
   /** Offers received from an allowed edge host: the only ones that may run script. */
   const trusted = new WeakSet<object>();
   // Writing the session cookie doubles as the "cookies can be saved" check (spec §4).
@@ -108,7 +103,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
   function body(extra: Record<string, unknown>): Record<string, unknown> {
     const s = win.screen;
     return {
-      requestId: randomId(win),
+      requestId: randomHex(16),
       context: {
         channel: 'web',
         address: { url: win.location.href, referringUrl: doc.referrer },
@@ -143,7 +138,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
   }
 
   function notify(name: string, type: 'display' | 'click', tokens: string[], extra: Record<string, unknown> = {}): void {
-    const payload = body({ notifications: [{ id: randomId(win), type, timestamp: Date.now(), mbox: { name }, tokens, ...extra }] });
+    const payload = body({ notifications: [{ id: randomHex(16), type, timestamp: Date.now(), mbox: { name }, tokens, ...extra }] });
     const text = JSON.stringify(payload);
     try {
       const target = url();

@@ -1,6 +1,6 @@
 import { readAmcv, writeAmcv } from '../../../runtime/identity/amcv';
 import { cookieDomain } from '../../../runtime/identity/cookies';
-import { hash, isValidId, localId, supplementalId } from '../../../runtime/identity/ids';
+import { hash, isValidId, localId, randomHex, supplementalId } from '../../../runtime/identity/ids';
 import { validateSync } from '../../../runtime/identity/sync';
 
 const NOW = Date.UTC(2026, 0, 5, 12, 0, 0);
@@ -54,6 +54,19 @@ describe('ids', () => {
 
   it('generates supplemental ids as two 16-digit hex halves', () => {
     expect(supplementalId()).toMatch(/^[0-9A-F]{16}-[0-9A-F]{16}$/);
+  });
+
+  it('draws supplemental ids and random hex from crypto.getRandomValues, not Math.random', () => {
+    const spy = vi.spyOn(Math, 'random').mockReturnValue(0);
+    try {
+      // With Math.random stuck at 0, an id drawn from it would be all zeros every time.
+      const ids = [supplementalId(), supplementalId()];
+      expect(ids[0]).not.toBe(ids[1]);
+      expect(ids[0]).not.toBe('0000000000000000-0000000000000000');
+      expect(randomHex(16)).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

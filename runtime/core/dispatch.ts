@@ -62,15 +62,21 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   // Start-up (from release() until the queue is empty or waits on an action): its rules and
   // their actions run in slices of tasks (runtime/core/slices.ts), the first slice's budget counted
   // from the start of the bundle; `ended` is called once it is over. The queue stays held between
-  // slices, so the firing order is the one of a single task.
-  let startUp: { slices: Slices | null; ended: () => void } | null = null;
-  /** Resolves in a new task when the start-up slice has used its budget, else undefined. */
-  const yieldDue = (): Promise<void> | undefined => (startUp?.slices?.due() ? startUp.slices.next() : undefined);
+  // slices, so the firing order is the one of a single task. An event whose source is `sliced`
+  // (DOM ready, window loaded: no page code waits on its rules) that comes while the queue is idle
+  // runs the same way, in start-up's slices reopened with a budget counted from then.
+  let slices: Slices | null = null;
+  /** The slices of the run under way, if it is sliced. */
+  let run: Slices | null = null;
+  let ended: (() => void) | undefined;
+  /** Resolves in a new task when the run's slice has used its budget, else undefined. */
+  const yieldDue = (): Promise<void> | undefined => (run?.due() ? run.next() : undefined);
   const endStartUp = () => {
-    const s = startUp;
-    startUp = null;
+    const end = ended;
+    run = null;
+    ended = undefined;
     runHeld(true);
-    s?.ended();
+    end?.();
   };
   // Own keys only: an event named "constructor" or "__defineGetter__" finds no rules. (Looked up
   // per event rather than copied at start-up: no start-up work that grows with the table.)
@@ -188,18 +194,21 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   }
 
   return {
-    /** Queues an event; runs at once unless an earlier event is still awaiting an action. */
-    dispatch(key: string, name: string, payload: unknown, state: JsonState): void {
+    /** Queues an event; runs at once unless an earlier event is still awaiting an action (in start-up's slices if `sliced`). */
+    dispatch(key: string, name: string, payload: unknown, state: JsonState, sliced?: boolean): void {
       queue.push({ key, name, payload, state });
-      if (!busy) drain();
+      if (busy) return;
+      if (sliced && slices) run = slices.reopen();
+      drain();
     },
     /** Queues events without running them until release() (start-up, while sources attach). */
     hold(): void {
       busy = true;
     },
-    /** Runs the held events, cut into tasks by `slices` (null: in this task); `ended` once start-up is over. */
-    release(slices: Slices | null = null, ended: () => void = () => {}): void {
-      startUp = { slices, ended };
+    /** Runs the held events, cut into tasks by `sliceStartUp` (null: in this task); `end` once start-up is over. */
+    release(sliceStartUp: Slices | null = null, end?: () => void): void {
+      run = slices = sliceStartUp;
+      ended = end;
       drain();
     },
   };

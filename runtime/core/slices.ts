@@ -10,6 +10,8 @@
 export const SLICE_MS = 8;
 
 export interface Slices {
+  /** The same slices for a later run (an event whose source is `sliced`): its first task's budget starts now. */
+  reopen(): Slices;
   /** True once the current task has run for its budget, or holds work for the next. */
   due(): boolean;
   /** Resolves in a new task, whose budget starts then, once the held work has run. */
@@ -46,7 +48,12 @@ export function createSlices(win: Window & typeof globalThis, startedAt: number)
   const post = scheduler as PostTask;
   let since = startedAt;
   held = [];
-  return {
+  const slices: Slices = {
+    reopen: () => {
+      since = perf.now();
+      held = [];
+      return slices;
+    },
     due: () => !!held?.length || perf.now() - since >= SLICE_MS,
     next: () =>
       new Promise<void>((resolve) => {
@@ -63,4 +70,5 @@ export function createSlices(win: Window & typeof globalThis, startedAt: number)
         }
       }),
   };
+  return slices;
 }

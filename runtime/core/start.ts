@@ -167,7 +167,7 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   dispatcher.hold();
   for (const source of config.sources) {
     try {
-      source.listen?.((payload) => services.emit(source.key, source.key.replace(/^@/, ""), payload), services);
+      source.listen?.((payload) => dispatcher.dispatch(source.key, source.key.replace(/^@/, ""), payload, currentState(), source.sliced), services);
     } catch (error) {
       say(Msg.ListenFailed, source.key, reason(error));
     }

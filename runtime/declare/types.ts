@@ -86,6 +86,8 @@ export interface EventSource<P = unknown> {
   readonly key: string;
   /** Subscribes once per page; calls `emit` each time the event occurs. */
   listen?(emit: (payload?: P) => void, services: RuntimeServices): void;
+  /** No page code waits on its rules (DOM ready, window loaded): they may run in several tasks, as start-up's do (runtime/core/slices.ts). */
+  readonly sliced?: boolean;
   /** Phantom for payload typing. */
   readonly __payload?: P;
 }

@@ -8,6 +8,7 @@ export function domReady(): EventSource<undefined> {
     kind: TOOLING ? 'domReady' : '',
     key: '@domReady',
     params: {},
+    sliced: true,
     listen(emit, { win }) {
       if (win.document.readyState !== 'loading') emit();
       else win.document.addEventListener('DOMContentLoaded', () => emit(), { once: true });

@@ -8,6 +8,7 @@ export function windowLoaded(): EventSource<undefined> {
     kind: TOOLING ? 'windowLoaded' : '',
     key: '@windowLoaded',
     params: {},
+    sliced: true,
     listen(emit, { win }) {
       if (win.document.readyState === 'complete') emit();
       else win.addEventListener('load', () => emit(), { once: true });

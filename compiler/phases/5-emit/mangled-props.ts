@@ -65,9 +65,10 @@ export const MANGLED_PROPS = [
   'beforeEvent',
   'onWindow',
   'technology',
-  // An event source's attaching method (runtime/events, runtime/core/start.ts) and a rule's consent
+  // An event source's attaching method and slicing (runtime/events, runtime/core/start.ts) and a rule's consent
   // category (runtime/declare/rule.ts, runtime/core/dispatch.ts): monitor events carry neither.
   'listen',
+  'sliced',
   'consent',
   // The analytics actions' options (runtime/actions/analytics-*.ts; the beacon's link name is a
   // parameter, pev2). Not `identity`, which the host dpm.identity.example spells in the bundle.
@@ -97,13 +98,13 @@ export const MANGLED_PROPS = [
   'lowerCase',
 
   // The runtime's own state records: after-start tasks, the form watcher, page bottom, a queued
-  // hit, the dispatcher's start-up slices and release, the variable order, the resolver's scope.
+  // hit, the dispatcher's release and its slices' reopening, the variable order, the resolver's scope.
   'pending',
   'watcher',
   'fired',
   'sent',
-  'slices',
   'release',
+  'reopen',
   'rank',
   'scope',
   // The A/B client's and the identity client's other options (runtime/target/client.ts,

@@ -21,7 +21,8 @@ export interface Slices {
 // Work an action leaves for the next task (its client's first request, after a set-up that has
 // spent most of a task's budget): while start-up is sliced it runs first in the next task, before
 // any later action or rule, so what leaves, and in what order, stays the same; elsewhere, and
-// once start-up is over, at once. The work must not throw (a request whose failure it handles).
+// once start-up is over, at once. The work handles its request's failure; a work that throws
+// anyway is dropped alone, since the task that runs it also resumes start-up's rules.
 let held: (() => void)[] | null = null;
 
 export function nextSlice(work: () => void): void {
@@ -33,7 +34,11 @@ export function nextSlice(work: () => void): void {
 export function runHeld(over?: boolean): void {
   const works = held ?? [];
   held = over ? null : [];
-  for (const work of works) work();
+  for (const work of works) {
+    try {
+      work();
+    } catch {}
+  }
 }
 
 interface PostTask {

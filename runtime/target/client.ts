@@ -203,8 +203,10 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       if (config.hideBody !== false) hideBody(doc, nonce);
       const unhide = win.setTimeout(() => showBody(doc), timeoutMs);
       try {
-        // The body is hidden now; the request leaves first thing in start-up's next task.
-        const response = await new Promise<DeliveryResponse>((sent, failed) => nextSlice(() => send({ execute: { pageLoad: { parameters: targetParameters(parameters) } } }, timeoutMs, 'target-global-mbox').then(sent, failed)));
+        // The body is hidden now; the request leaves first thing in start-up's next task. Its
+        // parameters are read here, where a throwing one fails this action as before.
+        const request = { execute: { pageLoad: { parameters: targetParameters(parameters) } } };
+        const response = await new Promise<DeliveryResponse>((sent, failed) => nextSlice(() => send(request, timeoutMs, 'target-global-mbox').then(sent, failed)));
         await render(response.execute?.pageLoad?.options, 'target-global-mbox');
       } catch (error) {
         say(Msg.TargetingFailed, reason(error));

@@ -51,6 +51,21 @@ describe('work held for the next start-up task', () => {
     expect(seen).toEqual(['a', 'a request', 'b', 'later']);
   });
 
+  it('drops only a held work that throws: the rest of it and the later rules still run', async () => {
+    (window as unknown as Record<string, unknown>).scheduler = { postTask: (callback: () => void) => new Promise((resolve) => tasks.push(() => resolve(callback()))) };
+    vi.spyOn(performance, 'now').mockReturnValue(0);
+    const seen: string[] = [];
+    const throwing = rule({
+      id: 'a', description: 'x', events: ['Page Load Started'],
+      actions: [{ label: 'two requests, the first throws', sends: 'necessary', run: () => { nextSlice(() => { throw new Error('hostile'); }); nextSlice(() => seen.push('a second request')); } }],
+    });
+    boot([throwing, rules(seen)[1]]);
+    await flushMicrotasks();
+    runTask();
+    await flushMicrotasks();
+    expect(seen).toEqual(['a second request', 'b']);
+  });
+
   it('runs at once, in the same order, where start-up is one task', () => {
     const seen: string[] = [];
     boot(rules(seen));

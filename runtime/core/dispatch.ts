@@ -71,7 +71,8 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   let ended: (() => void) | undefined;
   /** Resolves in a new task when the run's slice has used its budget, else undefined. */
   const yieldDue = (): Promise<void> | undefined => (run?.due() ? run.next() : undefined);
-  const endStartUp = () => {
+  /** Ends the run under way (start-up's or a reopened one): later held work runs at once, and `ended` is called once, after start-up's. */
+  const endRun = () => {
     const end = ended;
     run = null;
     ended = undefined;
@@ -105,7 +106,7 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
         return;
       }
       if (isThenable(result)) {
-        endStartUp();
+        endRun();
         return withTimeout(result, action.timeout ?? rule.timeout).then(
           () => runActions(rule, ctx, job, i + 1),
           (error) => fail(rule, action, i, job, error),
@@ -182,15 +183,15 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
       }
       queue.shift();
     }
-    // Past the budget (or with work held for the next task) start-up ends in a new task, where
-    // the held work runs before a later event.
+    // Past the budget (or with work held for the next task) the sliced run ends in a new task,
+    // where the held work runs before a later event.
     const turn = yieldDue();
     if (turn) {
       turn.then(drain);
       return;
     }
     busy = false;
-    endStartUp();
+    endRun();
   }
 
   return {

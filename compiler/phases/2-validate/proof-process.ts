@@ -78,12 +78,17 @@ function close(s: Shared): void {
   s.api.close().catch(() => undefined);
 }
 
+/** The project of `config` in a snapshot that opened it. */
+function projectOf(snapshot: { getProject(config: string): Project | undefined }, config: string): Project {
+  const project = snapshot.getProject(config);
+  if (!project) throw new Error('TypeScript did not load the rule modules');
+  return project;
+}
+
 /** `use` on the project of `config` in a process of its own, closed after it. */
 async function alone<T>(api: API, config: string, use: (project: Project) => Promise<T>): Promise<T> {
   try {
-    const project = (await api.updateSnapshot({ openProjects: [config] })).getProject(config);
-    if (!project) throw new Error('TypeScript did not load the rule modules');
-    return await use(project);
+    return await use(projectOf(await api.updateSnapshot({ openProjects: [config] }), config));
   } finally {
     await api.close();
   }
@@ -118,9 +123,7 @@ export async function withProofProject<T>(config: string, use: (project: Project
       // changed, and after invalidateAll it names none: a file edited since would be read as it was.
       s.api.clearSourceFileCache();
       try {
-        const project = snapshot.getProject(config);
-        if (!project) throw new Error('TypeScript did not load the rule modules');
-        return await use(project);
+        return await use(projectOf(snapshot, config));
       } finally {
         await snapshot.dispose();
       }

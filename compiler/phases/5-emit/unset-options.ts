@@ -1,0 +1,22 @@
+import { readFile } from 'node:fs/promises';
+import { OPTIONAL_FIELDS, type OptionalField } from '../../../runtime/declare/unset-options';
+
+// The optional option fields (runtime/declare/unset-options.ts) that no module of the project
+// names: a rule, data element, library or the site configuration that sets one writes its name
+// (as a step's option, a settings key spread into one, or custom code calling a client), so a field
+// whose name appears nowhere, comments included, is set by nothing. The bundles then get it as a
+// compile-time constant (compiler/environments.ts) and leave out the code that handles it. Every
+// module is read, whichever environments include it: an unset field is unset everywhere.
+
+const FIELD = new RegExp(`\\b(?:${OPTIONAL_FIELDS.join('|')})\\b`, 'g');
+
+export async function unsetOptions(modules: readonly string[]): Promise<Set<OptionalField>> {
+  const unset = new Set<OptionalField>(OPTIONAL_FIELDS);
+  await Promise.all(
+    modules.map(async (file) => {
+      if (!unset.size) return;
+      for (const [name] of (await readFile(file, 'utf8')).matchAll(FIELD)) unset.delete(name as OptionalField);
+    }),
+  );
+  return unset;
+}

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
-import { unsetOptions } from '../../compiler/phases/5-emit/unset-options';
+import { optionSources, unsetOptions } from '../../compiler/phases/5-emit/unset-options';
 import { OPTIONAL_FIELDS, unsetConstant } from '../../runtime/declare/unset-options';
 import { realBundle } from '../helpers/real-build';
 import { container, REPO, removeContainer, ruleSource } from '../helpers/container';
@@ -35,6 +35,20 @@ describe('unset option fields', () => {
       writeFileSync(join(dir, 'b.ts'), `// loadTimeout is left as it is\nexport const npaFlag = 1; // not npa itself: npaFlag\n`);
       const unset = await unsetOptions([join(dir, 'a.ts'), join(dir, 'b.ts')]);
       expect([...unset].sort()).toEqual(OPTIONAL_FIELDS.filter((f) => f !== 'hideBody' && f !== 'loadTimeout' && f !== 'npa').sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are looked for in every module under rules/ and data-elements/ and in the site configuration', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tagc-unset-'));
+    try {
+      const files = ['rules/page/helpers/options.ts', 'rules/lib/a.ts', 'data-elements/x.ts', 'config/site.ts', 'runtime/core/start.ts'];
+      for (const f of files) {
+        mkdirSync(join(dir, f, '..'), { recursive: true });
+        writeFileSync(join(dir, f), '');
+      }
+      expect((await optionSources(dir, join(dir, 'config/site.ts'))).map((f) => f.slice(dir.length + 1)).sort()).toEqual(files.slice(0, 4).sort());
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

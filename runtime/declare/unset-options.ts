@@ -17,6 +17,8 @@ export const OPTIONAL_FIELDS = [
   'loadTimeout',
   'serverState',
   'disableIdSyncs',
+  // A script's extra element attributes (runtime/actions/script.ts).
+  'attributes',
   // The activity pixel's flags (runtime/actions/pixel.ts).
   'npa',
   'childDirected',

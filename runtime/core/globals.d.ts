@@ -16,6 +16,8 @@ declare const __TAGC_UNSET_loadTimeout__: boolean;
 declare const __TAGC_UNSET_serverState__: boolean;
 declare const __TAGC_UNSET_disableIdSyncs__: boolean;
 declare const __TAGC_UNSET_attributes__: boolean;
+declare const __TAGC_UNSET_attribute__: boolean;
+declare const __TAGC_UNSET_refresh__: boolean;
 declare const __TAGC_UNSET_npa__: boolean;
 declare const __TAGC_UNSET_childDirected__: boolean;
 declare const __TAGC_UNSET_underAge__: boolean;

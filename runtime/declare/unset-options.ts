@@ -19,6 +19,10 @@ export const OPTIONAL_FIELDS = [
   'disableIdSyncs',
   // A script's extra element attributes (runtime/actions/script.ts).
   'attributes',
+  // The promotion and form-abandonment behaviours' marker attribute and the promotions' rescan
+  // interval (runtime/events/promo-view.ts, promo-click.ts, runtime/actions/form-abandon-watch.ts).
+  'attribute',
+  'refresh',
   // The activity pixel's flags (runtime/actions/pixel.ts).
   'npa',
   'childDirected',

@@ -33,7 +33,7 @@ describe('unset option fields', () => {
     try {
       writeFileSync(join(dir, 'a.ts'), `export const x = { hideBody: false };\n`);
       writeFileSync(join(dir, 'b.ts'), `// loadTimeout is left as it is\nexport const npaFlag = 1; // not npa itself: npaFlag\n`);
-      const unset = await unsetOptions([join(dir, 'a.ts'), join(dir, 'b.ts')]);
+      const unset = unsetOptions([join(dir, 'a.ts'), join(dir, 'b.ts')]);
       expect([...unset].sort()).toEqual(OPTIONAL_FIELDS.filter((f) => f !== 'hideBody' && f !== 'loadTimeout' && f !== 'npa').sort());
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -18,6 +18,7 @@ declare const __TAGC_UNSET_disableIdSyncs__: boolean;
 declare const __TAGC_UNSET_attributes__: boolean;
 declare const __TAGC_UNSET_attribute__: boolean;
 declare const __TAGC_UNSET_refresh__: boolean;
+declare const __TAGC_UNSET_pageview__: boolean;
 declare const __TAGC_UNSET_npa__: boolean;
 declare const __TAGC_UNSET_childDirected__: boolean;
 declare const __TAGC_UNSET_underAge__: boolean;

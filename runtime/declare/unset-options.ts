@@ -1,4 +1,5 @@
-// Optional option fields that runtime code handles only where a project may set them. Runtime code
+// Optional option fields (and one option value, a data element's `pageview` storage) that runtime
+// code handles only where a project may set them. Runtime code
 // reads the constant `__TAGC_UNSET_<field>__` (declared in runtime/core/globals.d.ts), which the
 // compiler defines for every build (compiler/environments.ts): in a build without debugging, true
 // where no module of the project names the field (compiler/phases/5-emit/unset-options.ts), so
@@ -23,6 +24,8 @@ export const OPTIONAL_FIELDS = [
   // interval (runtime/events/promo-view.ts, promo-click.ts, runtime/actions/form-abandon-watch.ts).
   'attribute',
   'refresh',
+  // A data element's page-view storage (runtime/core/resolve.ts): a value of `storage`, named as a field is.
+  'pageview',
   // The activity pixel's flags (runtime/actions/pixel.ts).
   'npa',
   'childDirected',

@@ -54,10 +54,11 @@ describe('unset option fields', () => {
     }
   });
 
-  it("leave the real prod bundle without the code that handles them: the A/B switches' messages and the id-sync switch", () => {
+  it("leave the real prod bundle without the code that handles them: the A/B switches' messages, the id-sync switch, the page-view storage", () => {
     const prod = realBundle('prod');
     // W12 "not opted in", W15 "Page load disabled".
-    for (const text of ['"W12"', '"W15"', 'id syncs have been disabled']) expect(prod, text).not.toContain(text);
+    for (const text of ['"W12"', '"W15"', 'id syncs have been disabled', '"pageview"']) expect(prod, text).not.toContain(text);
+    expect(prod).toContain('"session"');
     expect(prod).toContain('"W17"');
   });
 

@@ -3,6 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { classifyTestFiles } from './tests/setup/isolation.ts';
 import { moduleCacheKey } from './tests/setup/module-cache-key.ts';
 import { SharedModulesLast } from './tests/setup/sequencer.ts';
+import { OPTIONAL_FIELDS, unsetConstant } from './runtime/declare/unset-options.ts';
 
 // Runtime modules are tested directly as well as through built bundles; the compile-time
 // constants get the values of the most complete (test) environment here.
@@ -10,6 +11,7 @@ const define = {
   __TAGC_ENV__: JSON.stringify('test'),
   __TAGC_DEBUG__: 'true',
   __TAGC_VALIDATE__: 'true',
+  ...Object.fromEntries(OPTIONAL_FIELDS.map((field) => [unsetConstant(field), 'false'])),
 };
 const include = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
 // A test may take 180 s: a timeout only bounds a hang, and at load 20-28 on 2 cores a test that

@@ -1,4 +1,5 @@
 import type { Env } from '../runtime/declare/types';
+import { OPTIONAL_FIELDS, unsetConstant, type OptionalField } from '../runtime/declare/unset-options';
 
 // Per-environment compile-time constants. A flag that is false removes its code from the
 // bundle (esbuild define + dead-code elimination; `DEBUG:` labels are dropped).
@@ -22,11 +23,16 @@ export const environments: Record<Env, EnvironmentSettings> = {
 
 export const ENV_NAMES = Object.keys(environments) as Env[];
 
-export function defines(env: EnvironmentSettings): Record<string, string> {
+/**
+ * `unset`: the optional fields no module of the project names (5-emit/unset-options.ts). Every
+ * field is defined, false unless listed; a build with debugging keeps them all, as it keeps tooling.
+ */
+export function defines(env: EnvironmentSettings, unset: ReadonlySet<OptionalField> = new Set()): Record<string, string> {
   return {
     __TAGC_ENV__: JSON.stringify(env.name),
     __TAGC_DEBUG__: String(env.debug),
     __TAGC_VALIDATE__: String(env.validate),
     __TAGC_TOOLING__: String(env.debug),
+    ...Object.fromEntries(OPTIONAL_FIELDS.map((field) => [unsetConstant(field), String(!env.debug && unset.has(field))])),
   };
 }

@@ -9,7 +9,8 @@ import { TOOLING } from '../declare/tooling';
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function watchFormFields(options: { attribute?: string } = {}): Action {
-  const attribute = options.attribute ?? FORM_ATTRIBUTE;
+  // An option no project module names is compiled out (runtime/declare/unset-options.ts).
+  const attribute = (__TAGC_UNSET_attribute__ ? undefined : options.attribute) ?? FORM_ATTRIBUTE;
   return {
     kind: 'watchFormFields',
     params: TOOLING ? { attribute } : {},

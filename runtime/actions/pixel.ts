@@ -24,7 +24,7 @@ export function activityPixelUrl(o: ActivityPixelOptions, npa: boolean, ord: str
   const enc = encodeURIComponent;
   return (
     `https://${o.host}/ddm/activity/src=${enc(o.src)};type=${enc(o.type)};cat=${enc(o.cat)};` +
-    `dc_lat=;dc_rdid=;tag_for_child_directed_treatment=${o.childDirected ?? ''};tfua=${o.underAge ?? ''};npa=${npa ? 1 : ''};ord=${ord}?`
+    `dc_lat=;dc_rdid=;tag_for_child_directed_treatment=${(!__TAGC_UNSET_childDirected__ && o.childDirected) || ''};tfua=${(!__TAGC_UNSET_underAge__ && o.underAge) || ''};npa=${npa ? 1 : ''};ord=${ord}?`
   );
 }
 
@@ -35,7 +35,8 @@ export function activityPixel(options: ActivityPixelOptions): Action {
     params: TOOLING ? { ...options } : {},
     sends: 'advertising',
     run(ctx) {
-      const npa = ctx.value(options.npa ?? false);
+      // Flags no project module names are compiled out (runtime/declare/unset-options.ts).
+      const npa = !__TAGC_UNSET_npa__ && ctx.value(options.npa ?? false);
       egressImage(ctx.runtime.win, 'advertising', activityPixelUrl(options, !!npa && npa !== 'false', cacheBuster()));
     },
   };

@@ -59,7 +59,8 @@ export function injectScript(win: Window & typeof globalThis, category: SendCate
     const nonce = pageNonce(doc);
     if (nonce) el.nonce = nonce;
     el.async = true;
-    for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
+    // Attributes no project module names are compiled out (runtime/declare/unset-options.ts).
+    if (!__TAGC_UNSET_attributes__) for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
     el.addEventListener('load', () => resolve(), { once: true });
     el.addEventListener('error', () => reject(failure(Msg.ScriptNotLoaded, src)), { once: true });
     if (!egressSource(win, category, el, src)) return reject(failure(Msg.ScriptRefused, src));

@@ -7,3 +7,18 @@ declare const __TAGC_DEBUG__: boolean;
 declare const __TAGC_VALIDATE__: boolean;
 /** Tooling-only parts compiled in (runtime/declare/tooling.ts). Undeclared (so true) where the compiler loads a project in Node. */
 declare const __TAGC_TOOLING__: boolean | undefined;
+/** Per optional option field (runtime/declare/unset-options.ts): true where no module of the project names it; false in Node. */
+declare const __TAGC_UNSET_optedIn__: boolean;
+declare const __TAGC_UNSET_pageLoadEnabled__: boolean;
+declare const __TAGC_UNSET_viewsEnabled__: boolean;
+declare const __TAGC_UNSET_hideBody__: boolean;
+declare const __TAGC_UNSET_loadTimeout__: boolean;
+declare const __TAGC_UNSET_serverState__: boolean;
+declare const __TAGC_UNSET_disableIdSyncs__: boolean;
+declare const __TAGC_UNSET_attributes__: boolean;
+declare const __TAGC_UNSET_attribute__: boolean;
+declare const __TAGC_UNSET_refresh__: boolean;
+declare const __TAGC_UNSET_pageview__: boolean;
+declare const __TAGC_UNSET_npa__: boolean;
+declare const __TAGC_UNSET_childDirected__: boolean;
+declare const __TAGC_UNSET_underAge__: boolean;

@@ -48,15 +48,16 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
     return el;
   };
 
+  // The page-view duration is compiled out where no project module names it (runtime/declare/unset-options.ts).
   function stored(name: string, el: DataElement): unknown {
-    if (el.storage === 'pageview') return pageview.get(name);
+    if (!__TAGC_UNSET_pageview__ && el.storage === 'pageview') return pageview.get(name);
     if (el.storage === 'session') return getJson('session', STORAGE_PREFIX + name);
     if (el.storage === 'visitor') return getJson('local', STORAGE_PREFIX + name);
     return undefined;
   }
 
   function store(name: string, el: DataElement, value: unknown): void {
-    if (el.storage === 'pageview') pageview.set(name, value);
+    if (!__TAGC_UNSET_pageview__ && el.storage === 'pageview') pageview.set(name, value);
     else if (el.storage === 'session') setJson('session', STORAGE_PREFIX + name, value);
     else if (el.storage === 'visitor') setJson('local', STORAGE_PREFIX + name, value);
   }
@@ -128,7 +129,7 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
       const el = declared(name);
       if (el && el.storage && el.storage !== 'none') {
         if (isEmpty(value)) {
-          pageview.delete(name);
+          if (!__TAGC_UNSET_pageview__) pageview.delete(name);
           removeItem(el.storage === 'session' ? 'session' : 'local', STORAGE_PREFIX + name);
         } else store(name, el, value);
       }

@@ -9,9 +9,10 @@ export type KindReader = readonly [kind: string, read: (params: never) => (ctx: 
 /**
  * A declaration as data (`[kind index, params, options]`, params as the string of the kind's one
  * param, or that string alone for kind 0 without options; a string that ends with a dot ends with
- * the element's name: compiler/phases/5-emit/data-element-rows.ts), or a declaration with code.
+ * the element's name; a number n is the element's name with a dot after its first n characters and
+ * the next one in lower case: compiler/phases/5-emit/data-element-rows.ts), or a declaration with code.
  */
-export type TableRow = string | readonly [kind: number, params: Params | string, options?: DataElementOptions] | DataElement;
+export type TableRow = string | number | readonly [kind: number, params: Params | string | number, options?: DataElementOptions] | DataElement;
 
 /**
  * The declarations of a table, by name and in its order, each as its factory would have made it.
@@ -23,12 +24,12 @@ export function dataElementTable(kinds: readonly KindReader[], rows: Readonly<Re
   const built: Record<string, DataElement> = {};
   const declaration = (name: string): DataElement => {
     const given = rows[name];
-    const row = typeof given === 'string' ? ([0, given] as const) : given;
+    const row = typeof given !== 'object' ? ([0, given] as const) : given;
     if (!Array.isArray(row)) return row as DataElement;
-    const [index, value, options] = row as readonly [number, Params | string, DataElementOptions?];
+    const [index, value, options] = row as readonly [number, Params | string | number, DataElementOptions?];
     const [kind, read, key] = kinds[index];
-    // A string that ends with a dot ends with the element's name (denseParam).
-    const params = typeof value === 'string' ? { [key!]: value.endsWith('.') ? value + name : value } : value;
+    // A string that ends with a dot ends with the element's name; a number splits the name (denseParam).
+    const params = typeof value !== 'object' ? { [key!]: typeof value === 'number' ? `${name.slice(0, value)}.${name[value]!.toLowerCase()}${name.slice(value + 1)}` : value.endsWith('.') ? value + name : value } : value;
     return dataElement(kind, params, (read as (p: Params) => (ctx: ReadContext) => unknown)(params), options);
   };
   // The rows are the target: their names, order and `in`/hasOwnProperty answers are the table's.

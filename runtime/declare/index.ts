@@ -5,12 +5,14 @@ export type * from './types';
 // each module where it is first imported), which decides what gzip finds within its 32 KB window:
 // these two first and domReady last took prod from 32,475 to 32,413 B gzip -9 (measured: moving
 // one export at a time to the top or the bottom, keeping the best; blocks moved whole gained less).
+// Measured again once the rules array was listed in module order: dataElement first, and
+// setCustomerIds and consentGranted before domReady, 32,026 -> 32,017 B.
+export { dataElement } from './data-element';
 export { loadConsentNotice } from '../actions/consent-notice';
 export { trackEvent } from '../actions/analytics-event';
 export { rule } from './rule';
 export { de } from './ref';
 export { eventSchema } from './schema';
-export { dataElement } from './data-element';
 export { viewTable } from './table';
 export { forEnvironment } from './for-environment';
 
@@ -36,10 +38,8 @@ export type { AnalyticsSettings } from '../analytics/settings';
 export { sendLinkHit } from '../actions/analytics-link';
 export { setVariables } from '../actions/analytics-set';
 export { clearVariables } from '../actions/analytics-clear';
-export { setCustomerIds } from '../actions/analytics-customer-ids';
 export { identityOptIn } from '../actions/analytics-opt-in';
 export { analyticsQa } from '../actions/analytics-qa';
-export { consentGranted } from '../conditions/consent';
 
 export { trustArcConsent, oneTrustConsent, impliedConsent } from '../actions/consent-provider';
 export { overrideNoticeListener } from '../actions/consent-listener-override';
@@ -72,6 +72,10 @@ export { watchFormFields } from '../actions/form-abandon-watch';
 
 // Code imported from Adobe Launch (tagc import launch): Launch's synthetic event and its tokens.
 export { launchEvent, launchToken, type LaunchEvent } from '../launch/event';
+
+// Here for gzip, as dataElement first (see the order's note at the top).
+export { setCustomerIds } from '../actions/analytics-customer-ids';
+export { consentGranted } from '../conditions/consent';
 
 // Last: see the order's note at the top.
 export { domReady } from '../events/dom-ready';

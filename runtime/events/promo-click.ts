@@ -11,7 +11,8 @@ export const PROMO_ANCHOR_DELAY = 500;
 /** Fires when an element marked data-ea-promo (or something inside it) is clicked; a link in it waits anchorDelay ms. */
 /* @__NO_SIDE_EFFECTS__ */
 export function promoClick(options: { attribute?: string; anchorDelay?: number } = {}): EventSource<Promo & { href: string }> {
-  const attribute = options.attribute ?? PROMO_ATTRIBUTE;
+  // An option no project module names is compiled out (runtime/declare/unset-options.ts).
+  const attribute = (__TAGC_UNSET_attribute__ ? undefined : options.attribute) ?? PROMO_ATTRIBUTE;
   const anchorDelay = options.anchorDelay ?? PROMO_ANCHOR_DELAY;
   return {
     kind: TOOLING ? 'promoClick' : '',

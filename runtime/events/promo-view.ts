@@ -14,8 +14,9 @@ export const PROMO_REFRESH_MS = 3000;
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function promoView(options: { attribute?: string; refresh?: number } = {}): EventSource<Promo> {
-  const attribute = options.attribute ?? PROMO_ATTRIBUTE;
-  const refresh = options.refresh ?? PROMO_REFRESH_MS;
+  // Options no project module names are compiled out (runtime/declare/unset-options.ts).
+  const attribute = (__TAGC_UNSET_attribute__ ? undefined : options.attribute) ?? PROMO_ATTRIBUTE;
+  const refresh = (__TAGC_UNSET_refresh__ ? undefined : options.refresh) ?? PROMO_REFRESH_MS;
   return {
     kind: TOOLING ? 'promoView' : '',
     key: '@promoView',

@@ -18,6 +18,16 @@ export interface RuleEvents {
   readonly events: readonly (string | EventSource)[];
 }
 
+/**
+ * A bundle's rules, sorted in place into firing order: (order, id), as the compiler's plan sorts
+ * them (compiler/phases/4-plan). A bundle lists its rules in the order of their modules instead,
+ * which lets the minifier write each rule where it is listed rather than as a variable named
+ * twice (prod -216 B gzip -9).
+ */
+export function firingOrder<R extends { readonly order: number; readonly id: string }>(rules: R[]): R[] {
+  return rules.sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
+}
+
 export function eventTable(rules: readonly RuleEvents[]): EventTable {
   const table: Record<string, number[]> = Object.create(null);
   const sources: EventSource[] = [];

@@ -76,12 +76,15 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   let visitStart = false;
   const waiters: ((fields: IdentityFields) => void)[] = [];
 
+  // Settings no project module names are compiled out (runtime/declare/unset-options.ts).
+  const loadTimeout = (__TAGC_UNSET_loadTimeout__ ? undefined : config.loadTimeout) ?? LOAD_TIMEOUT;
+  const idSyncsOff = !__TAGC_UNSET_disableIdSyncs__ && !!config.disableIdSyncs;
   if (!orgId) {
     say(Msg.MissingOrg);
     status = Status.Off;
   }
   // The supplemental-data id open now: the one the server rendered, if any, from the page's start.
-  let sdid = { id: config.serverState?.(orgId) ?? '', at: Date.now(), consumed: new Set<string>() };
+  let sdid = { id: (!__TAGC_UNSET_serverState__ && config.serverState?.(orgId)) || '', at: Date.now(), consumed: new Set<string>() };
 
   function rejected(): boolean {
     if (optIn.state() !== 'denied') return false;
@@ -158,7 +161,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     }
     if (!amcv.mid) return useLocalId(debugText(() => 'sent no valid visitor id'));
     writeCookie();
-    if (Array.isArray(json.ibs) && !config.disableIdSyncs) {
+    if (Array.isArray(json.ibs) && !idSyncsOff) {
       for (const sync of json.ibs) {
         if (!isPlainObject(sync) || !Array.isArray(sync.url)) continue;
         const ttlMinutes = typeof sync.ttl === 'number' && sync.ttl > 0 ? sync.ttl : REGION_TTL / 60;
@@ -184,8 +187,8 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
       ? win.setTimeout(() => {
           if (settled) return;
           settled = true;
-          useLocalId(debugText(() => `did not answer within ${config.loadTimeout ?? LOAD_TIMEOUT} ms`));
-        }, config.loadTimeout ?? LOAD_TIMEOUT)
+          useLocalId(debugText(() => `did not answer within ${loadTimeout} ms`));
+        }, loadTimeout)
       : undefined;
     // The request leaves first thing in start-up's next task (at once after start-up).
     nextSlice(() =>
@@ -251,7 +254,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
 
   function syncByUrl(config_: SyncByUrl): string | undefined {
     if (status === Status.Off || rejected()) return undefined;
-    const { error, ttl } = validateSync(config_, !!config.disableIdSyncs);
+    const { error, ttl } = validateSync(config_, idSyncsOff);
     if (error) return error;
     if (optIn.state() === 'approved') fireSync(win, String(config_.dpid), String(config_.url), ttl, config_.as ?? 'image');
     return 'Successfully queued';

@@ -88,7 +88,8 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       say(Msg.DeliveryDisabled, what, config.disable);
       return false;
     }
-    if (config.optedIn && !config.optedIn()) {
+    // A switch no project module names is compiled out (runtime/declare/unset-options.ts), here and below.
+    if (!__TAGC_UNSET_optedIn__ && config.optedIn && !config.optedIn()) {
       say(Msg.NotOptedIn, what);
       return false;
     }
@@ -196,11 +197,11 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     sessionId,
     async pageLoad(parameters, timeoutMs) {
       if (!usable('page load')) return;
-      if (config.pageLoadEnabled === false) {
+      if (!__TAGC_UNSET_pageLoadEnabled__ && config.pageLoadEnabled === false) {
         say(Msg.PageLoadDisabled);
         return;
       }
-      if (config.hideBody !== false) hideBody(doc, nonce);
+      if (__TAGC_UNSET_hideBody__ || config.hideBody !== false) hideBody(doc, nonce);
       const unhide = win.setTimeout(() => showBody(doc), timeoutMs);
       try {
         // The body is hidden now; the request leaves first thing in start-up's next task. Its
@@ -265,7 +266,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     triggerView(name) {
       const problem = viewNameProblem(name);
       if (problem) log.error(problem);
-      else if (!config.viewsEnabled) say(Msg.ViewsDisabled);
+      else if (__TAGC_UNSET_viewsEnabled__ || !config.viewsEnabled) say(Msg.ViewsDisabled);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { start, type ContainerConfig, type Runtime } from '../../runtime/core/start';
 import type { DataElement, Rule } from '../../runtime/declare/types';
-import { eventTable } from '../../runtime/events/table';
+import { eventTable, firingOrder } from '../../runtime/events/table';
 
 // Boots the real runtime in the test's happy-dom window with hand-made rules, the way a
 // generated entry does, after clearing what an earlier boot left on the window.
@@ -30,7 +30,7 @@ export function resetWindow(): void {
 }
 
 export function sortRules(rules: Rule[]): { rules: Rule[]; table: Record<string, number[]>; sources: ContainerConfig['sources'] } {
-  const sorted = [...rules].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
+  const sorted = firingOrder([...rules]);
   return { rules: sorted, ...eventTable(sorted) };
 }
 

@@ -28,6 +28,9 @@ const declared: Record<string, DataElement> = {
   // Named as its path ends (its row ends with the dot), and a path that ends with a dot itself.
   siteCountry: dataLayerValue('page.siteCountry'),
   dotted: dataLayerValue('page.'),
+  // Named as its path is with the dot taken out (its row is the length before the dot).
+  pageSiteCountry: dataLayerValue('page.siteCountry'),
+  pageSiteCountryClean: dataLayerValue('page.siteCountryClean', { clean: true }),
   campaign: queryParam('CID', { caseInsensitive: true, storage: 'session' }),
   exact: queryParam('CID'),
   role: cookie('role'),
@@ -70,7 +73,7 @@ function values(elements: Record<string, DataElement>): Record<string, unknown> 
   resetWindow();
   page();
   boot([], elements);
-  window.appEventData.push({ event: 'Page Load Started', page: { pageName: '  Home   page ', siteCountry: 'GB' } });
+  window.appEventData.push({ event: 'Page Load Started', page: { pageName: '  Home   page ', siteCountry: 'GB', siteCountryClean: ' Great   Britain ' } });
   return Object.fromEntries(Object.keys(elements).map((name) => [name, window.tagc.getVar(name)]));
 }
 
@@ -90,7 +93,7 @@ describe('data elements as data', () => {
   it('reads on a page what the declarations read', () => {
     const expected = values(declared);
     expect(expected).toEqual({
-      pageName: 'Home page', country: 'gb', siteCountry: 'GB', dotted: undefined, campaign: 'Spring', exact: undefined, role: 'advisor', stored: 'p-1', session: 'v-2', fixed: { a: [1, 2] },
+      pageName: 'Home page', country: 'gb', siteCountry: 'GB', dotted: undefined, pageSiteCountry: 'GB', pageSiteCountryClean: 'Great Britain', campaign: 'Spring', exact: undefined, role: 'advisor', stored: 'p-1', session: 'v-2', fixed: { a: [1, 2] },
       title: 'A page', hostname: location.hostname, global: 'global name', heading: 'Heading', custom: 'code',
     });
     expect(values(asTable(declared, true))).toEqual(expected);
@@ -121,6 +124,10 @@ describe('data elements as data', () => {
       ['siteSection1', dataRow(dataLayerValue('page.siteSection1'), readers, true)!],
       ['siteSection2', dataRow(dataLayerValue('page.siteSection2', { clean: true }), readers, true)!],
       ['dotted', dataRow(dataLayerValue('page.'), readers, true)!],
+      ['userAdvisorId', dataRow(dataLayerValue('user.advisorId'), readers, true)!],
+      ['userAdvisorID', dataRow(dataLayerValue('user.advisorId'), readers, true)!],
+      ['pageSiteName', dataRow(dataLayerValue('page.siteName', { clean: true }), readers, true)!],
+      ['roleCookie', dataRow(cookie('role.cookie'), readers, true)!],
     ];
     const dense = denseRows([...rows, ...more]);
     expect(dense.kinds).toEqual([{ kind: 'dataLayer', key: 'path' }, { kind: 'cookie', key: 'name' }, { kind: 'constant' }, { kind: 'pageInfo', key: 'attribute' }]);
@@ -136,6 +143,11 @@ describe('data elements as data', () => {
       ['siteSection1', 'page.'],
       ['siteSection2', [0, 'page.', { clean: true }]],
       ['dotted', [0, { path: 'page.' }]],
+      // A path that is the element's name with a dot before a letter put in lower case is the length before the dot.
+      ['userAdvisorId', 4],
+      ['userAdvisorID', 'user.advisorId'],
+      ['pageSiteName', [0, 4, { clean: true }]],
+      ['roleCookie', [1, 4]],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../compiler/index';
-import { eventTable, type RuleEvents } from '../../runtime/events/table';
+import { eventTable, firingOrder, type RuleEvents } from '../../runtime/events/table';
 import type { EventSource } from '../../runtime/declare/types';
 import { REPO } from '../helpers/container';
 
@@ -39,5 +39,27 @@ describe('eventTable', () => {
     expect({ ...table }).toEqual(plan.table);
     expect(sources).toEqual(plan.sources.map(([r, e]) => plan.rules[r]!.loaded.value.events[e]));
     expect(sources.length).toBeGreaterThan(5);
+  }, 120_000);
+});
+
+// A bundle lists its rules in its modules' order and sorts them when it starts (compiler/phases/5-emit/entry.ts).
+describe('firingOrder', () => {
+  it('sorts by order as a number, then by id', () => {
+    const rules = [
+      { id: 'b', order: 10 },
+      { id: 'c', order: 2 },
+      { id: 'a', order: 10 },
+      { id: 'z', order: 1 },
+    ];
+    expect(firingOrder(rules).map((r) => r.id)).toEqual(['z', 'c', 'a', 'b']);
+  });
+
+  it("gives the compiler's plan of the project's prod bundle from its rules in any order", async () => {
+    const { plans } = await compile({ root: REPO, envs: ['prod'], emit: false });
+    const planned = plans[0]!.rules.map((r) => r.loaded.value);
+    const byPath = [...plans[0]!.rules].sort((a, b) => (a.loaded.abs < b.loaded.abs ? 1 : -1)).map((r) => r.loaded.value);
+    expect(byPath.map((r) => r.id)).not.toEqual(planned.map((r) => r.id));
+    expect(firingOrder(byPath).map((r) => r.id)).toEqual(planned.map((r) => r.id));
+    expect(firingOrder([...planned].reverse()).map((r) => r.id)).toEqual(planned.map((r) => r.id));
   }, 120_000);
 });

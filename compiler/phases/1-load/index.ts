@@ -4,6 +4,7 @@ import type { Diagnostics } from '../../diagnostics';
 import { listModules, rel, type Project } from '../../project';
 import { bundledImports, type Imported } from './bundled';
 import { loadTypeScript } from '../../load-typescript';
+import { OPTIONAL_FIELDS, unsetConstant } from '../../../runtime/declare/unset-options';
 
 // Phase 1: import every declaration module: all at once as one esbuild bundle (./bundled.ts), or,
 // when a module fails, module by module. A module that fails to import is a located diagnostic;
@@ -75,6 +76,7 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
   g.__TAGC_ENV__ ??= 'test';
   g.__TAGC_DEBUG__ ??= true;
   g.__TAGC_VALIDATE__ ??= true;
+  for (const field of OPTIONAL_FIELDS) g[unsetConstant(field)] ??= false;
 
   const rules = listModules(p.rulesDir);
   const dataElements = listModules(p.dataElementsDir);

@@ -5,6 +5,7 @@ import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
 import { esbuild } from '../../esbuild-api';
 import { defines } from '../../environments';
+import type { OptionalField } from '../../../runtime/declare/unset-options';
 import type { EnvPlan } from '../4-plan';
 import { BROWSER_SCRIPT } from './browser-build';
 import { compressWithMap, type RawMap } from './compress';
@@ -71,6 +72,8 @@ export interface BundleOptions {
   inputs?: boolean;
   /** Runtime names prod must not shorten for this project: its payloads' field names (mangled-props.ts, payloadNames). */
   unmangled?: ReadonlySet<string>;
+  /** The optional option fields no project module names (unset-options.ts), folded into the bundle as constants. */
+  unset?: ReadonlySet<OptionalField>;
   /** Where the esbuild build waits its turn (the environments of one build share esbuild's process). */
   turn?: <T>(build: () => Promise<T>) => Promise<T>;
 }
@@ -169,7 +172,7 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
       sourcemap: 'external',
       sourcesContent: true,
       outfile: 'container.js',
-      define: defines(plan.env),
+      define: defines(plan.env, options.unset),
       dropLabels: plan.env.debug ? [] : ['DEBUG'],
       ...(plan.env.debug ? {} : { ...mangleOptions(options.unmangled), mangleCache: {} }),
       metafile: options.inputs !== false,

@@ -90,12 +90,16 @@ export function denseRows(rows: readonly (readonly [name: string, row: DataRow])
 
 /**
  * A lone string param as a row writes it: one that ends with `.` and the element's name ends with
- * the dot (`siteSection1: "page."` for `"page.siteSection1"`: prod -53 B gzip -9); a string that
- * ends with a dot itself cannot be written so (undefined: the row keeps its params object).
+ * the dot (`siteSection1: "page."` for `"page.siteSection1"`: prod -53 B gzip -9); one that is the
+ * element's name with a dot inserted and the next letter in lower case, the length before the dot
+ * (`userAdvisorId: 4` for `"user.advisorId"`: prod -45 B); a string that ends with a dot itself
+ * cannot be written so (undefined: the row keeps its params object).
  */
-function denseParam(value: string, name: string): string | undefined {
+function denseParam(value: string, name: string): string | number | undefined {
   if (value.endsWith('.')) return undefined;
-  return name && value.endsWith(`.${name}`) ? value.slice(0, -name.length) : value;
+  if (name && value.endsWith(`.${name}`)) return value.slice(0, -name.length);
+  const dot = value.indexOf('.');
+  return dot > 0 && name.length > dot && `${name.slice(0, dot)}.${name[dot]!.toLowerCase()}${name.slice(dot + 1)}` === value ? dot : value;
 }
 
 /** `{ key }` when every row has exactly that one param, a string; else nothing. */

@@ -26,6 +26,7 @@ import type { KeptOutputs } from '../../kept-outputs';
 import { dataLayerEntry } from './data-layer-entry';
 import type { Staging } from './staging';
 import { siteValidation, validationEntry } from './validators';
+import { optionSources, unsetOptions } from './unset-options';
 
 // Phase 5: bundles, graphs and the manifest, written to a staging folder as each is made and
 // swapped into build/ only once the build has passed (./staging.ts), so that a failed build never
@@ -146,7 +147,8 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const readers = await dataElementReaders(runtime);
   const { atOnce, turn } = concurrency(graph, plans.length);
   const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
-  const options: BundleOptions = { ...asked, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled };
+  const unset = unsetOptions(await optionSources(root, graph.load.site?.abs));
+  const options: BundleOptions = { ...asked, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled, unset };
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);
   const siteFile = graph.load.site?.abs;

@@ -38,7 +38,8 @@ const perEnvironment = (node: AstNode, parent: AstNode | undefined, helpers: Rea
 /** Dotted paths read from the site configuration, or 'all' when it cannot be known. */
 export type SiteUse = ReadonlySet<string> | 'all';
 
-async function tsFiles(dir: string): Promise<string[]> {
+/** The .ts files under `dir`, at any depth (none when it does not exist). */
+export async function tsFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
   return entries.filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => join(e.parentPath, e.name));
 }

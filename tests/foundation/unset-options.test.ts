@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compile } from '../../compiler';
+import { optionSources, unsetOptions } from '../../compiler/phases/5-emit/unset-options';
+import { OPTIONAL_FIELDS, unsetConstant } from '../../runtime/declare/unset-options';
+import { realBundle } from '../helpers/real-build';
+import { container, REPO, removeContainer, ruleSource } from '../helpers/container';
+
+// Optional option fields that no module of a project names are compile-time constants of its
+// bundles (runtime/declare/unset-options.ts, compiler/phases/5-emit/unset-options.ts).
+
+const roots: string[] = [];
+afterAll(() => roots.forEach(removeContainer));
+
+const runtimeFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .map((e) => join(e.parentPath, e.name));
+
+describe('unset option fields', () => {
+  it('are read in the runtime only as listed constants, each declared', () => {
+    const read = new Set<string>();
+    for (const file of runtimeFiles(join(REPO, 'runtime'))) for (const [, field] of readFileSync(file, 'utf8').matchAll(/__TAGC_UNSET_(\w+?)__/g)) read.add(field!);
+    expect([...read].sort()).toEqual([...OPTIONAL_FIELDS].sort());
+    const globals = readFileSync(join(REPO, 'runtime', 'core', 'globals.d.ts'), 'utf8');
+    for (const field of OPTIONAL_FIELDS) expect(globals, field).toContain(`declare const ${unsetConstant(field)}: boolean;`);
+  });
+
+  it('are those that no module names, in code or in a comment', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tagc-unset-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), `export const x = { hideBody: false };\n`);
+      writeFileSync(join(dir, 'b.ts'), `// loadTimeout is left as it is\nexport const npaFlag = 1; // not npa itself: npaFlag\n`);
+      const unset = unsetOptions([join(dir, 'a.ts'), join(dir, 'b.ts')]);
+      expect([...unset].sort()).toEqual(OPTIONAL_FIELDS.filter((f) => f !== 'hideBody' && f !== 'loadTimeout' && f !== 'npa').sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are looked for in every module under rules/ and data-elements/ and in the site configuration', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tagc-unset-'));
+    try {
+      const files = ['rules/page/helpers/options.ts', 'rules/lib/a.ts', 'data-elements/x.ts', 'config/site.ts', 'runtime/core/start.ts'];
+      for (const f of files) {
+        mkdirSync(join(dir, f, '..'), { recursive: true });
+        writeFileSync(join(dir, f), '');
+      }
+      expect((await optionSources(dir, join(dir, 'config/site.ts'))).map((f) => f.slice(dir.length + 1)).sort()).toEqual(files.slice(0, 4).sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("leave the real prod bundle without the code that handles them: the A/B switches' messages, the id-sync switch, the page-view storage", () => {
+    const prod = realBundle('prod');
+    // W12 "not opted in", W15 "Page load disabled".
+    for (const text of ['"W12"', '"W15"', 'id syncs have been disabled', '"pageview"']) expect(prod, text).not.toContain(text);
+    expect(prod).toContain('"session"');
+    expect(prod).toContain('"W17"');
+  });
+
+  it('are kept where a rule sets one, and only there', async () => {
+    const pixel = (id: string, extra: string) =>
+      ruleSource(`{ id: '${id}', description: 'x', consent: 'advertising', events: ['Page Load Completed'], actions: [activityPixel({ host: 'ad.doubleclick.net', src: '1', type: 't', cat: 'c'${extra} })] }`, 'rule, activityPixel');
+    const without = container('unset-none', { 'rules/pixel.ts': pixel('pixel', '') });
+    const withNpa = container('unset-npa', { 'rules/pixel.ts': pixel('pixel', ', npa: true') });
+    roots.push(without, withNpa);
+    const [a, b] = await Promise.all([compile({ root: without, envs: ['prod'] }), compile({ root: withNpa, envs: ['prod'] })]);
+    expect(a.bundles.prod.code).toContain(';npa=;ord=');
+    expect(b.bundles.prod.code).not.toContain(';npa=;ord=');
+    expect(b.bundles.prod.code).toMatch(/;npa=\$\{/);
+  }, 120_000);
+});

@@ -22,6 +22,7 @@ const ROWS: { key: keyof StackFigures; label: string; unit: 'ms' | 'KB' | 'hits'
   { key: 'ctaMs', label: 'CTA Clicked -> link hit', unit: 'ms' },
   { key: 'plcMs', label: 'Page Load Completed -> page view', unit: 'ms' },
   { key: 'burstMs', label: '100 CTA Clicked pushes, main-thread time', unit: 'ms' },
+  { key: 'burstCpuMs', label: '… the same pushes, main-thread CPU time', unit: 'ms' },
   { key: 'heapBytes', label: 'JS heap over an empty page', unit: 'KB' },
   { key: 'burstHits', label: 'link hits sent for the 100 pushes (check)', unit: 'hits' },
   { key: 'startupHits', label: 'analytics hits sent by the start-up (check)', unit: 'hits' },

@@ -32,6 +32,8 @@ export interface StackRound {
   plcMs: number;
   /** Main-thread task time (CDP TaskDuration) of 100 CTA Clicked pushes until their link hits. */
   burstMs: number;
+  /** The same burst's main-thread CPU time (CDP ThreadTime): task time less the time the OS ran something else, so it moves less with the machine's load. */
+  burstCpuMs: number;
   burstHits: number;
   /** JS heap after GC with the library loaded, minus the same page without it. */
   heapBytes: number;
@@ -48,7 +50,7 @@ export interface StackRound {
   startupHits: number;
 }
 
-export const FIGURES: (keyof StackRound)[] = ['coldStartMs', 'coldScriptMs', 'warmStartMs', 'warmScriptMs', 'ctaMs', 'plcMs', 'burstMs', 'heapBytes', 'longestTaskMs', 'startupHits', 'burstHits', 'longestTaskScriptMs', 'longestTaskCompileMs', 'srcLongestTaskMs', 'libraryCompileMs'];
+export const FIGURES: (keyof StackRound)[] = ['coldStartMs', 'coldScriptMs', 'warmStartMs', 'warmScriptMs', 'ctaMs', 'plcMs', 'burstMs', 'heapBytes', 'longestTaskMs', 'startupHits', 'burstHits', 'longestTaskScriptMs', 'longestTaskCompileMs', 'srcLongestTaskMs', 'libraryCompileMs', 'burstCpuMs'];
 
 export interface RoundOptions {
   rounds: number;
@@ -119,8 +121,10 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
     const cta = await read<number[]>(page, `__bench.dispatch(${JSON.stringify(CTA_CLICKED)}, true, ${o.pushes})`);
     const plc = await read<number[]>(page, `__bench.dispatch(${JSON.stringify(PAGE_LOAD_COMPLETED)}, false, ${o.pushes})`);
     const before = await metric(cdp, 'TaskDuration');
+    const cpuBefore = await metric(cdp, 'ThreadTime');
     const burstHits = await read<number>(page, `__bench.burst(${JSON.stringify(CTA_CLICKED)}, ${o.burst})`);
     const burstMs = ((await metric(cdp, 'TaskDuration')) - before) * 1000;
+    const burstCpuMs = ((await metric(cdp, 'ThreadTime')) - cpuBefore) * 1000;
     await page.goto(pageUrl(setup, 'empty'));
     await page.waitForTimeout(SETTLE_MS);
     const heapWithout = await heapUsed(cdp);
@@ -133,6 +137,7 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
       ctaMs: median(cta.map((v) => v ?? Number.NaN)),
       plcMs: median(plc.map((v) => v ?? Number.NaN)),
       burstMs,
+      burstCpuMs,
       burstHits,
       heapBytes: heapWith - heapWithout,
       longestTaskMs: longest.task,

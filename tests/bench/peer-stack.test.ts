@@ -61,6 +61,7 @@ describe('the Turbine peer of the prod build', () => {
       expect(f.ctaMs[side].n, `${side} sent the CTA link hit`).toBe(1);
       expect(f.plcMs[side].n, `${side} sent the page view`).toBe(1);
       expect(f.burstHits[side].median).toBe(10);
+      expect(f.burstCpuMs[side].median, `${side}: the burst's main-thread CPU time was read`).toBeGreaterThan(0);
       expect(f.heapBytes[side].median).toBeGreaterThan(0);
       expect(f.longestTaskMs[side].n).toBe(1);
       expect(f.libraryCompileMs[side].median, `${side}: the inlined library was compiled in the throttled load`).toBeGreaterThan(0);

@@ -25,9 +25,11 @@ describe('loading declarations as one bundle', () => {
     const b = join(root, 'rules', 'b.ts');
     const loaded = await bundledImports(root, [a, b]);
     expect(loaded).not.toBeNull();
-    const modA = (loaded!.get(a) as { mod: Record<string, unknown> }).mod;
-    const modB = (loaded!.get(b) as { mod: Record<string, unknown> }).mod;
+    const modA = (loaded!.imports.get(a) as { mod: Record<string, unknown> }).mod;
+    const modB = (loaded!.imports.get(b) as { mod: Record<string, unknown> }).mod;
     expect(modB.default).toBe(42);
+    // Every file of the project's own that the bundle read, the shared module included.
+    expect(loaded!.sources.map((f) => f.slice(root.length + 1)).sort()).toEqual(['rules/a.ts', 'rules/b.ts', 'rules/lib/shared.ts']);
     expect(modA.seen).toBe(modB.seen);
     // Custom code keeps its source, where the compiler finds the data elements it reads.
     const run = (modA.default as { run: () => unknown }).run;

@@ -48,11 +48,11 @@ describe("esbuild's service between a large build's builds", () => {
     const paths = Object.keys(files).map((f) => join(root, f));
 
     const small = await bundledImports(root, paths.slice(0, 2));
-    expect([...small!.values()]).toEqual([{ mod: { default: 0 } }, { mod: { default: 1 } }]);
+    expect([...small!.imports.values()]).toEqual([{ mod: { default: 0 } }, { mod: { default: 1 } }]);
     expect(esbuildChildren()).toHaveLength(1);
 
     const large = await bundledImports(root, paths);
-    expect(large!.get(paths[LARGE_PROJECT_MODULES - 1])).toEqual({ mod: { default: LARGE_PROJECT_MODULES - 1 } });
+    expect(large!.imports.get(paths[LARGE_PROJECT_MODULES - 1])).toEqual({ mod: { default: LARGE_PROJECT_MODULES - 1 } });
     await expect.poll(esbuildChildren).toEqual([]);
   });
 });

@@ -62,15 +62,22 @@ describe('unset option fields', () => {
     expect(prod).toContain('"W17"');
   });
 
-  it('are kept where a rule sets one, and only there', async () => {
+  it('are kept where a rule sets one, also from a file it imports outside rules/, and only there', async () => {
     const pixel = (id: string, extra: string) =>
       ruleSource(`{ id: '${id}', description: 'x', consent: 'advertising', events: ['Page Load Completed'], actions: [activityPixel({ host: 'ad.doubleclick.net', src: '1', type: 't', cat: 'c'${extra} })] }`, 'rule, activityPixel');
     const without = container('unset-none', { 'rules/pixel.ts': pixel('pixel', '') });
     const withNpa = container('unset-npa', { 'rules/pixel.ts': pixel('pixel', ', npa: true') });
-    roots.push(without, withNpa);
-    const [a, b] = await Promise.all([compile({ root: without, envs: ['prod'] }), compile({ root: withNpa, envs: ['prod'] })]);
+    // The flag comes from a JSON file outside rules/, spread into the options.
+    const fromJson = container('unset-json', {
+      'rules/pixel.ts': `import flags from '../shared/pixel-flags.json';\n` + pixel('pixel', ', ...flags'),
+      'shared/pixel-flags.json': JSON.stringify({ npa: true }),
+    });
+    roots.push(without, withNpa, fromJson);
+    const [a, b, c] = await Promise.all([without, withNpa, fromJson].map((root) => compile({ root, envs: ['prod'] })));
     expect(a.bundles.prod.code).toContain(';npa=;ord=');
-    expect(b.bundles.prod.code).not.toContain(';npa=;ord=');
-    expect(b.bundles.prod.code).toMatch(/;npa=\$\{/);
+    for (const set of [b, c]) {
+      expect(set.bundles.prod.code).not.toContain(';npa=;ord=');
+      expect(set.bundles.prod.code).toMatch(/;npa=\$\{/);
+    }
   }, 120_000);
 });

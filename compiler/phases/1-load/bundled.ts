@@ -12,14 +12,16 @@ import { esbuild, LARGE_PROJECT_MODULES, releaseService } from '../../esbuild-ap
 export type Imported = { mod: Record<string, unknown> } | { error: unknown };
 
 /**
- * Every module's exports by absolute path, or null when the bundle does not build or a module
+ * Every module's exports by absolute path, and every project file the bundle read (absolute;
+ * packages are external, so none of theirs), or null when the bundle does not build or a module
  * throws while evaluating: the caller then imports module by module, which locates each failure
  * (and keeps a failed dependency an error in each module that imports it).
  */
-export async function bundledImports(root: string, paths: readonly string[]): Promise<Map<string, Imported> | null> {
+export async function bundledImports(root: string, paths: readonly string[]): Promise<{ imports: Map<string, Imported>; sources: string[] } | null> {
   const unique = [...new Set(paths)];
   const entry = `module.exports = [\n${unique.map((p) => `(() => { try { return { mod: require(${JSON.stringify(p)}) }; } catch (error) { return { error }; } })()`).join(',\n')}\n];\n`;
   let code: string;
+  let sources: string[];
   try {
     const result = await esbuild.build({
       stdin: { contents: entry, resolveDir: root, sourcefile: 'tagc-declarations.cjs', loader: 'js' },
@@ -30,9 +32,11 @@ export async function bundledImports(root: string, paths: readonly string[]): Pr
       target: 'node20',
       packages: 'external',
       write: false,
+      metafile: true,
       logLevel: 'silent',
     });
     code = result.outputFiles[0].text;
+    sources = Object.keys(result.metafile.inputs).filter((f) => f !== 'tagc-declarations.cjs').map((f) => join(root, f));
   } catch {
     return null;
   } finally {
@@ -47,5 +51,5 @@ export async function bundledImports(root: string, paths: readonly string[]): Pr
     return null;
   }
   if (module.exports.length !== unique.length || module.exports.some((r) => 'error' in r)) return null;
-  return new Map(unique.map((p, i) => [p, module.exports[i]]));
+  return { imports: new Map(unique.map((p, i) => [p, module.exports[i]])), sources };
 }

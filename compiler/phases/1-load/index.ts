@@ -27,6 +27,11 @@ export interface LoadResult {
   site: Loaded<Record<string, unknown>> | null;
   /** Named `viewTable(...)` exports of any declaration module, shown by the viewer. */
   tables: Loaded<ViewTable>[];
+  /**
+   * Every file of the project's own that the declaration modules import, JSON and modules outside
+   * the declaration folders included (absolute). Known only when the modules load as one bundle.
+   */
+  sources?: string[];
 }
 
 function brand(value: unknown): string | undefined {
@@ -83,7 +88,9 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
   const schemas = listModules(p.schemasDir);
   const libs = [p.rulesDir, p.dataElementsDir, p.schemasDir].flatMap((dir) => listModules(dir, 'lib'));
   const all = [...rules, ...dataElements, ...schemas, ...libs, p.siteConfig];
-  const started: Started = (await bundledImports(p.root, all)) ?? (await loadTypeScript(), importAll(all));
+  const bundled = await bundledImports(p.root, all);
+  if (bundled) result.sources = bundled.sources;
+  const started: Started = bundled?.imports ?? (await loadTypeScript(), importAll(all));
 
   for (const abs of rules) {
     const mod = await importModule(p, abs, diagnostics, result.tables, started);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../diagnostics';
 import { listModules } from '../../project';
 import { cacheDir } from '../../typecheck';
@@ -147,7 +147,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const readers = await dataElementReaders(runtime);
   const { atOnce, turn } = concurrency(graph, plans.length);
   const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
-  const unset = unsetOptions(await optionSources(root, graph.load.site?.abs));
+  const unset = unsetOptions(await optionSources(root, graph.load.site?.abs, graph.load.sources, [runtime, OWN_RUNTIME_START].map((start) => dirname(dirname(start)))));
   const options: BundleOptions = { ...asked, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled, unset };
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);

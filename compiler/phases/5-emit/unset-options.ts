@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { OPTIONAL_FIELDS, type OptionalField } from '../../../runtime/declare/unset-options';
 import { tsFiles } from './site-config-use';
 
@@ -14,10 +14,16 @@ import { tsFiles } from './site-config-use';
 
 const FIELD = new RegExp(`\\b(?:${OPTIONAL_FIELDS.join('|')})\\b`, 'g');
 
-/** The project's modules that may name a field: its rules and data-element trees, and the site configuration. */
-export async function optionSources(root: string, siteFile: string | undefined): Promise<string[]> {
+/**
+ * The project's modules that may name a field: its rules and data-element trees, the site
+ * configuration, and every other file of the project's own that they import (`imported`, from the
+ * load: a JSON file or a module outside those folders), the runtime's own (`runtimeDirs`) aside.
+ */
+export async function optionSources(root: string, siteFile: string | undefined, imported: readonly string[] = [], runtimeDirs: readonly string[] = []): Promise<string[]> {
   const files = (await Promise.all(['rules', 'data-elements'].map((d) => tsFiles(join(root, d))))).flat();
-  return siteFile === undefined || files.includes(siteFile) ? files : [...files, siteFile];
+  // The runtime the declarations import (their helpers) names every field: it handles them.
+  const own = imported.filter((f) => runtimeDirs.every((dir) => relative(dir, f).startsWith('..')));
+  return [...new Set([...files, ...(siteFile === undefined ? [] : [siteFile]), ...own])];
 }
 
 /**

@@ -61,7 +61,10 @@ export function checkGoals(input: GoalInput): GoalResult[] {
   );
   out.push(pairedGoal(input, 'CTA Clicked -> link hit <= 1/5 of Turbine', 'ctaMs', 1 / 5));
   out.push(pairedGoal(input, 'Page Load Completed -> page view <= 1/5 of Turbine', 'plcMs', 1 / 5));
-  out.push(pairedGoal(input, '100 CTA pushes, main-thread time <= 1/5 of Turbine', 'burstMs', 1 / 5));
+  // Judged on task time; the main thread's CPU time, which a loaded machine moves less, is shown beside it.
+  const burst = pairedGoal(input, '100 CTA pushes, main-thread time <= 1/5 of Turbine', 'burstMs', 1 / 5);
+  const cpu = input.stacks?.burstCpuMs;
+  out.push(cpu?.ratio.n ? { ...burst, figure: `${burst.figure}; CPU time tagc ${ms(cpu.tagc.median)} vs Turbine ${ms(cpu.peer.median)}: ${ratio(cpu)}` } : burst);
 
   const scale = group(input, 'compiler-scale');
   if (!scale) {

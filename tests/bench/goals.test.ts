@@ -50,6 +50,12 @@ describe('the goals of the bench', () => {
     expect(byUrl.met).toBe(false);
   });
 
+  it('judges the 100 pushes on task time, with the CPU time shown beside it', () => {
+    const burst = byGoal(checkGoals({ extra: {}, stacks: stacks({ burstMs: [[30, 30, 30], [100, 100, 100]], burstCpuMs: [[20, 20, 20], [25, 25, 25]] }) }), '100 CTA pushes');
+    expect(burst.met).toBe(false); // 0.3
+    expect(burst.figure).toContain('CPU time tagc 20 ms vs Turbine 25 ms: 0.80x');
+  });
+
   it('judges the compiler on time, memory and linearity', () => {
     const scale = { containerBuildMs: 1900, containerCpuMs: 2500, synthetic5000BuildMs: 9000, synthetic5000PeakMB: 480, synthetic5000NodePeakMB: 300, msPerRule1000to2000: 1.2, msPerRule2000to5000: 1.5 };
     const ok = checkGoals({ extra: { 'compiler-scale': scale } });

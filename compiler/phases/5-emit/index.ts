@@ -150,6 +150,27 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);
   const siteFile = graph.load.site?.abs;
+  // Each graph.json (11 MB at 5,000 rules) is made and written as soon as its environment's bundle
+  // is, while the next environments build, rather than all at the end; it waits for the proofs
+  // (it lists every diagnostic) and the declaration hashes. A rule's entry is serialized once for
+  // every environment, in whichever order they are built.
+  const ruleTexts: RuleTexts = new Map();
+  let hashMap: Promise<Map<string, string>> | undefined;
+  let hashesWait = 0;
+  const hashesOnce = () =>
+    (hashMap ??= (async () => {
+      await early.proofs;
+      const t0 = performance.now();
+      const hashes = (await early.hashes) ?? new Map<string, string>();
+      hashesWait = performance.now() - t0;
+      return hashes;
+    })());
+  let graphs: Promise<void> = Promise.resolve();
+  const graphJsonOf = (plan: EnvPlan, b: Bundle, envHosts: HostUse[]) => {
+    graphs = graphs.then(async () => output.write(`${plan.env.name}/graph.json`, graphJsonText(graph, plan, b, stamp, diagnostics, await hashesOnce(), envHosts, ruleTexts)));
+    // Awaited once every bundle is built: a failed proof fails the build there.
+    graphs.catch(() => undefined);
+  };
   // The environments build side by side: esbuild works in its own process while Node prepares
   // the next entry. Results are gathered in plan order, so the output does not depend on timing.
   const built = await inParallel(
@@ -171,6 +192,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       if (companion) output.write(`${env}/${companion.fileName}`, companion.code);
       output.write(`${env}/${b.fileName}`, b.code);
       output.write(`${env}/${b.mapName}`, b.map);
+      graphJsonOf(plan, b, envHosts);
       return { env, hosts: envHosts, companion, bundle: b, ms: performance.now() - t0 };
     },
   );
@@ -185,19 +207,11 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
     bundles[env] = b;
     timings[`bundle ${env}`] = ms;
   }
-  // Declaration hashes were computed alongside; graph.json needs them.
-  await early.proofs;
-  const t0 = performance.now();
-  const hashMap = (await early.hashes) ?? new Map<string, string>();
-  timings['hashes (wait)'] = performance.now() - t0;
+  // The hashes and every bundle have read the stripped modules: the last graph.json is made without them.
+  await hashesOnce();
   options.stripped?.clear();
-  // Each graph.json (11 MB at 5,000 rules) is written as soon as it is made, not held for the others;
-  // a rule's entry is serialized once for all of them.
-  const ruleTexts: RuleTexts = new Map();
-  for (const plan of plans) {
-    const env = plan.env.name;
-    output.write(`${env}/graph.json`, graphJsonText(graph, plan, bundles[env], stamp, diagnostics, hashMap, hosts[env], ruleTexts));
-  }
+  await graphs;
+  timings['hashes (wait)'] = hashesWait;
   for (const [path, text] of Object.entries(schemaDocuments(graph, site, stamp.version))) output.write(path, text);
   return { bundles, timings, hosts, companions };
 }

@@ -132,7 +132,37 @@ async function inParallel<T, R>(items: readonly T[], limit: number, f: (item: T)
   return results;
 }
 
-export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], output: Staging, early: EarlyWork = {}, asked: Pick<BundleOptions, 'inputs' | 'keptRewrites'> = {}): Promise<Emitted> {
+/**
+ * A bundle whose code and map are read back from the output folder when asked for (EmitOptions.texts
+ * false), instead of held to the build's end: at 5,000 rules the five environments' texts are
+ * about 50 MB of node's heap where its memory peaks.
+ */
+function writtenBundle(b: Bundle, output: Staging, env: string): Bundle {
+  const { fileName, mapName, hash, bytes, gzipBytes, integrity, inputs } = b;
+  return {
+    fileName,
+    mapName,
+    hash,
+    bytes,
+    gzipBytes,
+    integrity,
+    ...(inputs ? { inputs } : {}),
+    get code() {
+      return output.read(`${env}/${fileName}`);
+    },
+    get map() {
+      return output.read(`${env}/${mapName}`);
+    },
+  };
+}
+
+/** What a caller asks of emitBundles besides the bundles' own options. */
+export interface EmitOptions extends Pick<BundleOptions, 'inputs' | 'keptRewrites'> {
+  /** Hold each bundle's code and map in the result (default true); false: read back from the output folder when asked for. */
+  texts?: boolean;
+}
+
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], output: Staging, early: EarlyWork = {}, asked: EmitOptions = {}): Promise<Emitted> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const privacy = sitePrivacy(graph.load.site?.value);
@@ -146,7 +176,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const readers = await dataElementReaders(runtime);
   const { atOnce, turn } = concurrency(graph, plans.length);
   const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
-  const options: BundleOptions = { ...asked, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled };
+  const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled };
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);
   const siteFile = graph.load.site?.abs;
@@ -192,8 +222,9 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       if (companion) output.write(`${env}/${companion.fileName}`, companion.code);
       output.write(`${env}/${b.fileName}`, b.code);
       output.write(`${env}/${b.mapName}`, b.map);
-      graphJsonOf(plan, b, envHosts);
-      return { env, hosts: envHosts, companion, bundle: b, ms: performance.now() - t0 };
+      const held = asked.texts === false ? writtenBundle(b, output, env) : b;
+      graphJsonOf(plan, held, envHosts);
+      return { env, hosts: envHosts, companion, bundle: held, ms: performance.now() - t0 };
     },
   );
   // Every bundle is built: the project modules' texts as esbuild read them are not needed again.

@@ -39,6 +39,12 @@ export interface CompileOptions {
   typecheck?: boolean;
   /** Record each bundle's kept input files (Bundle.inputs; default true). Costs esbuild's metafile: `tagc build` leaves it out. */
   inputs?: boolean;
+  /**
+   * Hold each bundle's code and map in the result (default true). false: they are read back from
+   * the output folder when asked for, so a large build does not carry every environment's texts
+   * to its end; `tagc build`, which prints only their sizes, leaves them out.
+   */
+  texts?: boolean;
   /** Fixed build time (ISO); default SOURCE_DATE_EPOCH, else the HEAD commit's time, else now (compiler/source-date.ts). */
   buildTime?: string;
   /**
@@ -163,7 +169,7 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   // Bundling starts before the proof has answered: it writes only to the staging folder, and
   // graph.json (which lists the diagnostics) waits for the proof.
   const emitStart = performance.now();
-  const emitting = staging && emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, staging, { ...early, proofs: proven }, { inputs: options.inputs, keptRewrites: kept.rewrites });
+  const emitting = staging && emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, staging, { ...early, proofs: proven }, { inputs: options.inputs, keptRewrites: kept.rewrites, texts: options.texts });
   emitting?.catch(() => undefined);
 
   // tsc runs in its own process while the compiler works and esbuild bundles; its errors are awaited before any output.

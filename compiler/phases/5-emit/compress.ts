@@ -1,6 +1,5 @@
 import type { Options, Output } from '@swc/core';
 import { loadSwc } from '../../swc';
-import { onMainThread } from './swc-thread';
 
 // A second minifier after esbuild, for scripts built without debug logging. esbuild bundles,
 // tree-shakes and minifies quickly but compresses little across statements; swc's compressor
@@ -65,8 +64,10 @@ export async function compressScript(code: string, inputMap?: string, options: C
 /** compressScript with the chained map as an object, for a caller that adds fields before writing it (the map of megabytes is parsed and written once instead of twice each). */
 export async function compressWithMap(code: string, inputMap?: string, options: CompressOptions = {}): Promise<{ code: string; map?: RawMap }> {
   // Imported here: the native module is only needed by builds that ship without debug logging.
-  const { transform, transformSync } = await loadSwc();
-  const run = (opts: Options): Promise<Output> => (onMainThread(code) ? Promise.resolve(transformSync(code, opts)) : transform(code, opts));
+  const { transform } = await loadSwc();
+  // On Node's thread pool at every size: the main thread meanwhile answers the next environment's
+  // esbuild build, which waits on it for its project modules (./swc-thread.ts).
+  const run = (opts: Options): Promise<Output> => transform(code, opts);
   const swc = optionsFor(options);
   if (inputMap === undefined) return { code: (await run({ ...swc, sourceMaps: false })).code };
   // swc chains the map without the sources' text, which is put back by name: carried through, the

@@ -133,7 +133,37 @@ async function inParallel<T, R>(items: readonly T[], limit: number, f: (item: T)
   return results;
 }
 
-export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], output: Staging, early: EarlyWork = {}, asked: Pick<BundleOptions, 'inputs' | 'keptRewrites'> = {}): Promise<Emitted> {
+/**
+ * A bundle whose code and map are read back from the output folder when asked for (EmitOptions.texts
+ * false), instead of held to the build's end: at 5,000 rules the five environments' texts are
+ * about 50 MB of node's heap where its memory peaks.
+ */
+function writtenBundle(b: Bundle, output: Staging, env: string): Bundle {
+  const { fileName, mapName, hash, bytes, gzipBytes, integrity, inputs } = b;
+  return {
+    fileName,
+    mapName,
+    hash,
+    bytes,
+    gzipBytes,
+    integrity,
+    ...(inputs ? { inputs } : {}),
+    get code() {
+      return output.read(`${env}/${fileName}`);
+    },
+    get map() {
+      return output.read(`${env}/${mapName}`);
+    },
+  };
+}
+
+/** What a caller asks of emitBundles besides the bundles' own options. */
+export interface EmitOptions extends Pick<BundleOptions, 'inputs' | 'keptRewrites'> {
+  /** Hold each bundle's code and map in the result (default true); false: read back from the output folder when asked for. */
+  texts?: boolean;
+}
+
+export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], output: Staging, early: EarlyWork = {}, asked: EmitOptions = {}): Promise<Emitted> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const privacy = sitePrivacy(graph.load.site?.value);
@@ -148,10 +178,31 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const { atOnce, turn } = concurrency(graph, plans.length);
   const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
   const unset = unsetOptions(await optionSources(root, graph.load.site?.abs, graph.load.sources, [runtime, OWN_RUNTIME_START].map((start) => dirname(dirname(start)))));
-  const options: BundleOptions = { ...asked, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled, unset };
+  const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled, unset };
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);
   const siteFile = graph.load.site?.abs;
+  // Each graph.json (11 MB at 5,000 rules) is made and written as soon as its environment's bundle
+  // is, while the next environments build, rather than all at the end; it waits for the proofs
+  // (it lists every diagnostic) and the declaration hashes. A rule's entry is serialized once for
+  // every environment, in whichever order they are built.
+  const ruleTexts: RuleTexts = new Map();
+  let hashMap: Promise<Map<string, string>> | undefined;
+  let hashesWait = 0;
+  const hashesOnce = () =>
+    (hashMap ??= (async () => {
+      await early.proofs;
+      const t0 = performance.now();
+      const hashes = (await early.hashes) ?? new Map<string, string>();
+      hashesWait = performance.now() - t0;
+      return hashes;
+    })());
+  let graphs: Promise<void> = Promise.resolve();
+  const graphJsonOf = (plan: EnvPlan, b: Bundle, envHosts: HostUse[]) => {
+    graphs = graphs.then(async () => output.write(`${plan.env.name}/graph.json`, graphJsonText(graph, plan, b, stamp, diagnostics, await hashesOnce(), envHosts, ruleTexts)));
+    // Awaited once every bundle is built: a failed proof fails the build there.
+    graphs.catch(() => undefined);
+  };
   // The environments build side by side: esbuild works in its own process while Node prepares
   // the next entry. Results are gathered in plan order, so the output does not depend on timing.
   const built = await inParallel(
@@ -173,7 +224,9 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       if (companion) output.write(`${env}/${companion.fileName}`, companion.code);
       output.write(`${env}/${b.fileName}`, b.code);
       output.write(`${env}/${b.mapName}`, b.map);
-      return { env, hosts: envHosts, companion, bundle: b, ms: performance.now() - t0 };
+      const held = asked.texts === false ? writtenBundle(b, output, env) : b;
+      graphJsonOf(plan, held, envHosts);
+      return { env, hosts: envHosts, companion, bundle: held, ms: performance.now() - t0 };
     },
   );
   // Every bundle is built: the project modules' texts as esbuild read them are not needed again.
@@ -187,19 +240,11 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
     bundles[env] = b;
     timings[`bundle ${env}`] = ms;
   }
-  // Declaration hashes were computed alongside; graph.json needs them.
-  await early.proofs;
-  const t0 = performance.now();
-  const hashMap = (await early.hashes) ?? new Map<string, string>();
-  timings['hashes (wait)'] = performance.now() - t0;
+  // The hashes and every bundle have read the stripped modules: the last graph.json is made without them.
+  await hashesOnce();
   options.stripped?.clear();
-  // Each graph.json (11 MB at 5,000 rules) is written as soon as it is made, not held for the others;
-  // a rule's entry is serialized once for all of them.
-  const ruleTexts: RuleTexts = new Map();
-  for (const plan of plans) {
-    const env = plan.env.name;
-    output.write(`${env}/graph.json`, graphJsonText(graph, plan, bundles[env], stamp, diagnostics, hashMap, hosts[env], ruleTexts));
-  }
+  await graphs;
+  timings['hashes (wait)'] = hashesWait;
   for (const [path, text] of Object.entries(schemaDocuments(graph, site, stamp.version))) output.write(path, text);
   return { bundles, timings, hosts, companions };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 // build/ as a compile writes it. Each file goes to a hidden staging folder as soon as it is made
@@ -55,6 +55,8 @@ export class Staging {
   private created: string | undefined;
   /** Discarded: what is still being made for this build (esbuild goes on after a failure) is not written. */
   private closed = false;
+  /** Published: a written file is read from outDir, no longer the staging folder. */
+  private published = false;
 
   constructor(outDir: string) {
     this.outDir = outDir;
@@ -103,6 +105,12 @@ export class Staging {
       rmSync(this.dir, { recursive: true, force: true });
     }
     for (const { old } of moved) if (old) rmSync(old, { recursive: true, force: true });
+    this.published = true;
+  }
+
+  /** A written file's text: from the staging folder until publish(), from the output folder after. */
+  read(path: string): string {
+    return readFileSync(join(this.published ? this.outDir : this.dir, path), 'utf8');
   }
 
   /** Removes what was staged (and outDir, when staging created it); later writes are dropped. */

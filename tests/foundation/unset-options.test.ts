@@ -69,8 +69,8 @@ describe('unset option fields', () => {
     const withNpa = container('unset-npa', { 'rules/pixel.ts': pixel('pixel', ', npa: true') });
     // The flag comes from a JSON file outside rules/, spread into the options.
     const fromJson = container('unset-json', {
-      'rules/pixel.ts': `import flags from '../shared/pixel-flags.json';\n` + pixel('pixel', ', ...flags'),
-      'shared/pixel-flags.json': JSON.stringify({ npa: true }),
+      'rules/pixel.ts': `import flags from '../settings/pixel-flags.json';\n` + pixel('pixel', ', ...flags'),
+      'settings/pixel-flags.json': JSON.stringify({ npa: true }),
     });
     roots.push(without, withNpa, fromJson);
     const [a, b, c] = await Promise.all([without, withNpa, fromJson].map((root) => compile({ root, envs: ['prod'] })));

@@ -173,14 +173,19 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   const queue = dataLayerArray(win);
   if (Array.isArray(queue)) dataLayerPush = (entry) => void queue.push(entry);
   const attach = () => {
-    early = false;
     for (const source of config.sources) {
       try {
-        source.listen?.((payload) => dispatcher.dispatch(source.key, source.key.replace(/^@/, ""), payload, currentState(), source.sliced), services);
+        source.listen?.((payload) => {
+          const emit = () => dispatcher.dispatch(source.key, source.key.replace(/^@/, ""), payload, currentState(), source.sliced);
+          // Attaching late, DOM ready or window loaded raised at once (the page got there meanwhile)
+          // waits behind the data layer's entries, where it would have come had it attached at boot.
+          early && source.sliced ? nextSlice(emit) : emit();
+        }, services);
       } catch (error) {
         say(Msg.ListenFailed, source.key, reason(error));
       }
     }
+    early = false;
     attachDataLayerWhenDue(win, config, dispatcher, (dataLayer) => {
       dataLayerPush = dataLayer.push;
       currentState = dataLayer.state;

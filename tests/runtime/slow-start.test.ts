@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { directCall, libraryLoaded, rule } from '../../runtime/declare';
+import { directCall, domReady, libraryLoaded, rule } from '../../runtime/declare';
 import { scriptStart } from '../../runtime/core/script-start';
 import { SLICE_MS } from '../../runtime/core/slices';
 import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
@@ -19,15 +19,19 @@ let now: number;
 
 const withScheduler = () => ((window as unknown as Record<string, unknown>).scheduler = { postTask: (callback: () => void) => new Promise((resolve) => tasks.push(() => resolve(callback()))) });
 
-/** A rule on Library Loaded, one on the queued Page Load Started, one on a direct call. */
+/** A rule on Library Loaded, one on the queued Page Load Started, one on a direct call, one on DOM ready. */
 function rules(seen: string[]) {
   const step = (id: string) => ({ label: id, sends: 'necessary' as const, run: () => void seen.push(id) });
   return [
     rule({ id: 'loaded', description: 'x', events: [libraryLoaded()], actions: [step('loaded')] }),
     rule({ id: 'page', description: 'x', events: ['Page Load Started'], actions: [step('page')] }),
     rule({ id: 'call', description: 'x', events: [directCall('later')], actions: [step('call')] }),
+    rule({ id: 'ready', description: 'x', events: [domReady()], actions: [step('ready')] }),
   ];
 }
+
+/** The document's readyState, as the test sets it (happy-dom's own is already past loading). */
+let readyState: DocumentReadyState;
 
 /** Boots with Page Load Started queued, then the page calls track() before start-up's next task. */
 function bootAndTrack(seen: string[]) {
@@ -44,6 +48,8 @@ beforeEach(() => {
   tasks = [];
   withScheduler();
   vi.spyOn(performance, 'now').mockImplementation(() => now);
+  readyState = 'loading';
+  vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
 });
 afterEach(() => {
   delete (window as unknown as Record<string, unknown>).scheduler;
@@ -61,10 +67,14 @@ describe('a start whose set-up took a start-up task', () => {
     // Nothing attached yet: no rule ran, and the queued entry is still the page's own.
     expect(seen).toEqual([]);
     expect(tasks).toHaveLength(1);
-    runTask();
-    await flushMicrotasks();
-    expect(seen).toEqual(['loaded', 'page', 'call']);
-    expect(tasks).toHaveLength(0);
+    // The DOM was parsed before that task: DOM ready, raised as its source attaches, comes after
+    // the queued entries and the page's call, as its listener attached at boot would have had it.
+    readyState = 'interactive';
+    while (tasks.length) {
+      runTask();
+      await flushMicrotasks();
+    }
+    expect(seen).toEqual(['loaded', 'page', 'call', 'ready']);
   });
 
   it('runs everything in the bundle\'s own task when set-up was quick', async () => {
@@ -74,5 +84,12 @@ describe('a start whose set-up took a start-up task', () => {
     await flushMicrotasks();
     expect(seen).toEqual(['loaded', 'page', 'call']);
     expect(tasks).toHaveLength(0);
+    readyState = 'interactive';
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    while (tasks.length) {
+      runTask();
+      await flushMicrotasks();
+    }
+    expect(seen).toEqual(['loaded', 'page', 'call', 'ready']);
   });
 });

@@ -201,7 +201,8 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   // same task compiled the bundle too), the sources and the data layer attach first thing in
   // start-up's next task (held work, slices.ts), and this task adds only the window APIs. Events
   // the page raises meanwhile are held behind them, so they queue after the sources' own events.
-  if (slices && startedAt - scriptStart >= SLICE_MS) nextSlice(attach), (early = true);
+  // Its rules' budget counts from the end of that work, as it counted from boot here.
+  if (slices && startedAt - scriptStart >= SLICE_MS) nextSlice(() => (attach(), slices.restart())), (early = true);
   else attach();
   if (!slices) dispatcher.release(null, endStart);
   else

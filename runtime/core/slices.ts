@@ -12,6 +12,8 @@ export const SLICE_MS = 8;
 export interface Slices {
   /** The same slices for a later run (an event whose source is `sliced`): its first task's budget starts now. */
   reopen(): Slices;
+  /** The current task's budget starts now (after work that is not the rules', as a late attachment of the sources). */
+  restart(): void;
   /** True once the current task has run for its budget, or holds work for the next. */
   due(): boolean;
   /** Resolves in a new task, whose budget starts then, once the held work has run. */
@@ -59,6 +61,7 @@ export function createSlices(win: Window & typeof globalThis, startedAt: number)
       held = [];
       return slices;
     },
+    restart: () => void (since = perf.now()),
     due: () => !!held?.length || perf.now() - since >= SLICE_MS,
     next: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,8 @@
 import type { DataElement, EventSource, JsonState, Rule, RuntimeServices, SendCategory } from '../declare/types';
 // The imports' order is the core modules' order in a bundle (as runtime/declare/index.ts's exports are
 // the kinds'): the egress point first and the data layer last took prod from 32,413 to 32,393 B gzip -9.
+// The script's start comes before them all: its statement is the bundle's first.
+import { scriptStart } from './script-start';
 import { configureEgress, egressBeacon, egressFetch, egressImage, type EgressPolicy } from './egress';
 import { consentAllows } from '../consent/gate';
 import { configureRedaction } from '../privacy/redact';
@@ -15,7 +17,7 @@ import { loadCompanion, type CompanionRef } from './companion';
 import { createMonitors, type Monitors } from './monitor';
 import { createResolver, type Resolver } from './resolve';
 import { installSatellite, launchMonitors } from './satellite';
-import { createSlices } from './slices';
+import { createSlices, nextSlice, SLICE_MS } from './slices';
 import { attachDataLayer, dataLayerArray, monitorOverwrite, type DataLayer } from './data-layer';
 
 // The bundle's entry (generated per environment by compiler/phases/5-emit) calls start() once.
@@ -141,13 +143,15 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   const monitors = createMonitors((win as unknown as Record<string, unknown>).__tagcMonitors);
   let dataLayerPush: (entry: Record<string, unknown>) => void = () => {};
   let currentState: () => JsonState = () => ({});
+  /** True while the sources wait to attach in start-up's next task (below). */
+  let early = false;
   const services_: Record<string, unknown> = Object.create(null);
   const services: RuntimeServices = {
     env: __TAGC_ENV__,
     win,
     log,
     push: (entry) => dataLayerPush(entry),
-    emit: (key, name, payload) => dispatcher.dispatch(key, name, payload, currentState()),
+    emit: (key, name, payload) => (early ? nextSlice(() => services.emit(key, name, payload)) : dispatcher.dispatch(key, name, payload, currentState())),
     service<T>(name: string, create: () => T): T {
       if (!(name in services_)) services_[name] = create();
       return services_[name] as T;
@@ -165,26 +169,41 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   // Events raised while the bundle starts (by a rule, a provider or the page) wait until every
   // source is attached and the data layer has taken its queued entries, then run in order.
   dispatcher.hold();
-  for (const source of config.sources) {
-    try {
-      source.listen?.((payload) => dispatcher.dispatch(source.key, source.key.replace(/^@/, ""), payload, currentState(), source.sliced), services);
-    } catch (error) {
-      say(Msg.ListenFailed, source.key, reason(error));
-    }
-  }
   // Until the data layer attaches (it may wait for consent), pushes queue in the page's array.
   const queue = dataLayerArray(win);
   if (Array.isArray(queue)) dataLayerPush = (entry) => void queue.push(entry);
-  attachDataLayerWhenDue(win, config, dispatcher, (dataLayer) => {
-    dataLayerPush = dataLayer.push;
-    currentState = dataLayer.state;
-  });
+  const attach = () => {
+    for (const source of config.sources) {
+      try {
+        source.listen?.((payload) => {
+          const emit = () => dispatcher.dispatch(source.key, source.key.replace(/^@/, ""), payload, currentState(), source.sliced);
+          // Attaching late, DOM ready or window loaded raised at once (the page got there meanwhile)
+          // waits behind the data layer's entries, where it would have come had it attached at boot.
+          early && source.sliced ? nextSlice(emit) : emit();
+        }, services);
+      } catch (error) {
+        say(Msg.ListenFailed, source.key, reason(error));
+      }
+    }
+    early = false;
+    attachDataLayerWhenDue(win, config, dispatcher, (dataLayer) => {
+      dataLayerPush = dataLayer.push;
+      currentState = dataLayer.state;
+    });
+  };
   // The queued events' rules, in tasks of a few ms; then the work that waited for them. Where
   // start-up is sliced they begin in a microtask, once this script has returned: in Chromium the
   // first cookie or storage read made while the script that holds the bundle still runs waits
   // 5-25 ms (longer the larger the script), and the same read from a microtask does not
   // (docs/benchmarks.md). The microtask runs before the page's next script, in the same task.
   const slices = createSlices(win, startedAt);
+  // Where the bundle's own set-up has already taken a start-up task's budget (a slow device; the
+  // same task compiled the bundle too), the sources and the data layer attach first thing in
+  // start-up's next task (held work, slices.ts), and this task adds only the window APIs. Events
+  // the page raises meanwhile are held behind them, so they queue after the sources' own events.
+  // Its rules' budget counts from the end of that work, as it counted from boot here.
+  if (slices && startedAt - scriptStart >= SLICE_MS) nextSlice(() => (attach(), slices.restart())), (early = true);
+  else attach();
   if (!slices) dispatcher.release(null, endStart);
   else
     queueMicrotask(() => {

@@ -42,7 +42,7 @@ describe('tree-shaking of a sample container', () => {
     // with its redaction (every bundle's requests leave through them).
     const core = [
       'runtime/consent/gate.ts', 'runtime/core/after-start.ts', 'runtime/core/cookies.ts', 'runtime/core/api.ts', 'runtime/core/data-layer.ts', 'runtime/core/dispatch.ts', 'runtime/core/domain.ts', 'runtime/core/egress.ts', 'runtime/core/log.ts',
-      'runtime/core/merge.ts', 'runtime/core/monitor.ts', 'runtime/core/resolve.ts', 'runtime/core/satellite.ts', 'runtime/core/slices.ts', 'runtime/core/start.ts', 'runtime/core/storage.ts', 'runtime/privacy/redact.ts',
+      'runtime/core/merge.ts', 'runtime/core/monitor.ts', 'runtime/core/resolve.ts', 'runtime/core/satellite.ts', 'runtime/core/script-start.ts', 'runtime/core/slices.ts', 'runtime/core/start.ts', 'runtime/core/storage.ts', 'runtime/privacy/redact.ts',
       'runtime/events/page-bottom.ts',
       // The entry builds the dispatch table from the rules' events when the bundle starts.
       'runtime/events/table.ts',

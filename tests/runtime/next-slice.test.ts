@@ -4,6 +4,7 @@ import { rule } from '../../runtime/declare';
 import { nextSlice } from '../../runtime/core/slices';
 import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
 import { openEgress } from '../helpers/egress';
+import { postTasksInto, removeScheduler } from '../helpers/posted-tasks';
 
 // Work an action leaves for start-up's next task (runtime/core/slices.ts: the A/B and identity
 // clients' first requests) runs first in that task, before any later rule; where start-up is one
@@ -28,14 +29,14 @@ beforeEach(() => {
   (window as unknown as Record<string, unknown>).appEventData = [{ event: 'Page Load Started' }];
 });
 afterEach(() => {
-  delete (window as unknown as Record<string, unknown>).scheduler;
+  removeScheduler();
   vi.restoreAllMocks();
   restoreConsole();
 });
 
 describe('work held for the next start-up task', () => {
   it('runs first in the next task, before the next rule, where start-up is sliced', async () => {
-    (window as unknown as Record<string, unknown>).scheduler = { postTask: (callback: () => void) => new Promise((resolve) => tasks.push(() => resolve(callback()))) };
+    postTasksInto(tasks);
     // A clock that never advances: no budget is ever spent, so only the held work ends a task.
     vi.spyOn(performance, 'now').mockReturnValue(0);
     const seen: string[] = [];
@@ -52,7 +53,7 @@ describe('work held for the next start-up task', () => {
   });
 
   it('drops only a held work that throws: the rest of it and the later rules still run', async () => {
-    (window as unknown as Record<string, unknown>).scheduler = { postTask: (callback: () => void) => new Promise((resolve) => tasks.push(() => resolve(callback()))) };
+    postTasksInto(tasks);
     vi.spyOn(performance, 'now').mockReturnValue(0);
     const seen: string[] = [];
     const throwing = rule({

@@ -5,6 +5,7 @@ import { SLICE_MS } from '../../runtime/core/slices';
 import type { EventSource } from '../../runtime/declare/types';
 import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
 import { openEgress } from '../helpers/egress';
+import { postTasksInto, removeScheduler } from '../helpers/posted-tasks';
 
 // An event no page code waits on (DOM ready, window loaded: a `sliced` source) that fires once
 // start-up is over runs its rules in start-up's slices (runtime/core/dispatch.ts), with a budget
@@ -34,7 +35,7 @@ function rules(source: EventSource<undefined>, seen: string[]) {
   ];
 }
 
-const withScheduler = () => ((window as unknown as Record<string, unknown>).scheduler = { postTask: (callback: () => void) => new Promise((resolve) => tasks.push(() => resolve(callback()))) });
+const withScheduler = () => postTasksInto(tasks);
 
 beforeEach(() => {
   openEgress();
@@ -44,7 +45,7 @@ beforeEach(() => {
   vi.spyOn(performance, 'now').mockImplementation(() => now);
 });
 afterEach(() => {
-  delete (window as unknown as Record<string, unknown>).scheduler;
+  removeScheduler();
   vi.restoreAllMocks();
   restoreConsole();
 });

@@ -6,6 +6,7 @@ import { SLICE_MS } from '../../runtime/core/slices';
 import type { EventSource } from '../../runtime/declare/types';
 import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
 import { openEgress } from '../helpers/egress';
+import { postTasksInto, removeScheduler } from '../helpers/posted-tasks';
 
 // A slow start (runtime/core/start.ts): where the bundle's own set-up has already taken a start-up
 // task's budget when start() runs, the sources and the data layer attach first thing in start-up's
@@ -18,7 +19,7 @@ const runTask = () => tasks.shift()?.();
 const flushMicrotasks = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 let now: number;
 
-const withScheduler = () => ((window as unknown as Record<string, unknown>).scheduler = { postTask: (callback: () => void) => new Promise((resolve) => tasks.push(() => resolve(callback()))) });
+const withScheduler = () => postTasksInto(tasks);
 
 /** A source whose attachment takes a start-up task's budget. */
 const slowToAttach: EventSource<undefined> = { kind: 'test', key: '@slow', params: {}, listen: () => void (now += SLICE_MS) };
@@ -57,7 +58,7 @@ beforeEach(() => {
   vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
 });
 afterEach(() => {
-  delete (window as unknown as Record<string, unknown>).scheduler;
+  removeScheduler();
   vi.restoreAllMocks();
   restoreConsole();
 });

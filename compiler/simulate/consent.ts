@@ -1,6 +1,6 @@
 import { oneTrustProvider } from '../../runtime/consent/onetrust';
 import { trustArcProvider } from '../../runtime/consent/trustarc';
-import { CATEGORIES, grantsOf, type ConsentProvider } from '../../runtime/consent/types';
+import { CATEGORIES, grantsOf, type ConsentProvider, type Grants } from '../../runtime/consent/types';
 import type { SimulationSettings } from '../graph-types';
 import type { SimWindow } from './types';
 
@@ -19,10 +19,16 @@ function categories(list: string, flag: string): string[] {
   return items;
 }
 
+/** Stores grants as the provider's notice would; every provider has write in Node (a bundle without tooling has none). */
+function write(provider: ConsentProvider, win: SimWindow, grants: Grants): void {
+  if (!provider.write) throw new Error(`the ${provider.name} consent provider cannot write consent here (built without tooling)`);
+  provider.write(win, grants);
+}
+
 /** `unset | all | none | <comma list>`: what is stored before the page loads. */
 export function writeStoredConsent(provider: ConsentProvider, win: SimWindow, spec: string): void {
   if (spec === 'unset') return;
-  provider.write(win, grantsOf(spec === 'none' ? [] : categories(spec, '--consent')));
+  write(provider, win, grantsOf(spec === 'none' ? [] : categories(spec, '--consent')));
 }
 
 /** `given | changed:<categories> | declined`: the provider's callback after load. */
@@ -30,7 +36,7 @@ export function fireConsentEvent(provider: ConsentProvider, win: SimWindow, spec
   const m = /^(given|declined|changed:(.+))$/.exec(spec);
   if (!m) throw new Error(`--consent-event '${spec}' must be given, declined or changed:<categories>`);
   const list = m[1] === 'given' ? ['all'] : m[1] === 'declined' ? [] : categories(m[2], '--consent-event');
-  provider.write(win, grantsOf(list));
+  write(provider, win, grantsOf(list));
   if (provider.name === 'trustarc') win.postMessage(JSON.stringify({ source: 'preference_manager', message: 'submit_preferences' }), '*');
   else win.dispatchEvent(new win.Event('OneTrustGroupsUpdated'));
 }

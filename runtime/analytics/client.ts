@@ -109,8 +109,9 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
     return {
       vars: { ...vars },
       link,
-      linkTrackVars: filter?.linkTrackVars ?? linkTracking(client)?.vars ?? '',
-      linkTrackEvents: filter?.linkTrackEvents ?? linkTracking(client)?.events ?? '',
+      // `||`, not `??`: where swc folds linkTracking to undefined, `a ?? (undefined || '')` folds to `a ?? ''` (`a ?? undefined ?? ''` stayed).
+      linkTrackVars: filter?.linkTrackVars ?? (linkTracking(client)?.vars || ''),
+      linkTrackEvents: filter?.linkTrackEvents ?? (linkTracking(client)?.events || ''),
       now: new Date(),
       pageUrl: win.location.href,
     };

@@ -8,8 +8,9 @@ export type PathOp = 'startsWith' | 'contains' | 'equals' | 'endsWith' | 'matche
 
 /* @__NO_SIDE_EFFECTS__ */
 function path(op: PathOp, value: string | RegExp): Condition {
-  const source = value instanceof RegExp ? value.source : value;
-  const re = value instanceof RegExp ? value : null;
+  // typeof, not instanceof: swc drops the unused test (`instanceof` may call code, so it stayed).
+  const source = typeof value === 'string' ? value : value.source;
+  const re = typeof value === 'string' ? null : value;
   return {
     kind: 'path',
     params: TOOLING ? (re ? { op, value: source, flags: re.flags } : { op, value: source }) : {},

@@ -36,14 +36,17 @@ export function oneTrustProvider(options: OneTrustOptions): ConsentProvider {
     subscribe(win, onSubmit) {
       win.addEventListener('OneTrustGroupsUpdated', () => win.setTimeout(onSubmit, 0));
     },
-    // Only simulate and tests write (runtime/declare/tooling.ts).
-    write: TOOLING
-      ? (win, grants) => {
-          const groups = ['C0001:1', ...CATEGORIES.map((c) => `${options.groups[c]}:${grants[c] ? 1 : 0}`)];
-          const value = new URLSearchParams({ isGpcEnabled: '0', datestamp: new Date().toString(), groups: [...new Set(groups)].join(',') }).toString();
-          setCookie(COOKIE, value, { maxAge: 365 * 24 * 3600 }, win.document);
-          setCookie('OptanonAlertBoxClosed', new Date().toISOString(), { maxAge: 365 * 24 * 3600 }, win.document);
+    // Only simulate and tests write (runtime/declare/tooling.ts): a bundle without tooling has no
+    // write at all (an empty spread, which the compiler drops), rather than an empty method.
+    ...(TOOLING
+      ? {
+          write(win: Window & typeof globalThis, grants: Grants): void {
+            const groups = ['C0001:1', ...CATEGORIES.map((c) => `${options.groups[c]}:${grants[c] ? 1 : 0}`)];
+            const value = new URLSearchParams({ isGpcEnabled: '0', datestamp: new Date().toString(), groups: [...new Set(groups)].join(',') }).toString();
+            setCookie(COOKIE, value, { maxAge: 365 * 24 * 3600 }, win.document);
+            setCookie('OptanonAlertBoxClosed', new Date().toISOString(), { maxAge: 365 * 24 * 3600 }, win.document);
+          },
         }
-      : () => undefined,
+      : {}),
   };
 }

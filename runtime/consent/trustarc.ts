@@ -60,19 +60,22 @@ export function trustArcProvider(options: TrustArcOptions): ConsentProvider {
         if (isSubmit(e.data)) win.setTimeout(onSubmit, 0);
       });
     },
-    // Only simulate and tests write (runtime/declare/tooling.ts).
-    write: TOOLING
-      ? (win, grants) => {
-          const levels = new Set<number>([0]);
-          const byLevel = new Map<number, ConsentCategory[]>();
-          for (const c of CATEGORIES) byLevel.set(options.levels[c], [...(byLevel.get(options.levels[c]) ?? []), c]);
-          // A level holding several categories is accepted only when all of them are granted.
-          for (const [level, cats] of byLevel) if (cats.every((c) => grants[c])) levels.add(level);
-          const list = [...levels].sort((a, b) => a - b);
-          const year = 365 * 24 * 3600;
-          setCookie(PREFS, `${list.join(',')}:`, { maxAge: year }, win.document);
-          setCookie(CMAPI, `permit ${list.map((l) => l + 1).join(',')}`, { maxAge: year }, win.document);
+    // Only simulate and tests write (runtime/declare/tooling.ts): a bundle without tooling has no
+    // write at all (an empty spread, which the compiler drops), rather than an empty method.
+    ...(TOOLING
+      ? {
+          write(win: Window & typeof globalThis, grants: Grants): void {
+            const levels = new Set<number>([0]);
+            const byLevel = new Map<number, ConsentCategory[]>();
+            for (const c of CATEGORIES) byLevel.set(options.levels[c], [...(byLevel.get(options.levels[c]) ?? []), c]);
+            // A level holding several categories is accepted only when all of them are granted.
+            for (const [level, cats] of byLevel) if (cats.every((c) => grants[c])) levels.add(level);
+            const list = [...levels].sort((a, b) => a - b);
+            const year = 365 * 24 * 3600;
+            setCookie(PREFS, `${list.join(',')}:`, { maxAge: year }, win.document);
+            setCookie(CMAPI, `permit ${list.map((l) => l + 1).join(',')}`, { maxAge: year }, win.document);
+          },
         }
-      : () => undefined,
+      : {}),
   };
 }

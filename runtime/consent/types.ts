@@ -23,8 +23,8 @@ export interface ConsentProvider {
   read(win: Window & typeof globalThis): Grants | null;
   /** Calls back each time the visitor submits preferences (after the provider stored them). */
   subscribe(win: Window & typeof globalThis, onSubmit: () => void): void;
-  /** Writes preferences as the provider's own notice would (simulate and tests). */
-  write(win: Window & typeof globalThis, grants: Grants): void;
+  /** Writes preferences as the provider's own notice would (simulate and tests): only with tooling (runtime/declare/tooling.ts). */
+  write?(win: Window & typeof globalThis, grants: Grants): void;
 }
 
 /** Grants from a comma list of categories (`all` grants every category). */

@@ -161,7 +161,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     }
     if (!amcv.mid) return useLocalId(debugText(() => 'sent no valid visitor id'));
     writeCookie();
-    if (Array.isArray(json.ibs) && !idSyncsOff) {
+    if (!idSyncsOff && Array.isArray(json.ibs)) {
       for (const sync of json.ibs) {
         if (!isPlainObject(sync) || !Array.isArray(sync.url)) continue;
         const ttlMinutes = typeof sync.ttl === 'number' && sync.ttl > 0 ? sync.ttl : REGION_TTL / 60;

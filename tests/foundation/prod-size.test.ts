@@ -8,7 +8,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 32_103;
+const PROD_GZIP_CEILING = 32_080;
 
 let code: string;
 let graph: Graph;
@@ -81,6 +81,12 @@ describe('the prod bundle', () => {
     // variable-name pattern only the compiler tests, and the analytics client's setter and
     // listeners of the analyticsSet and QA actions.
     for (const text of ['spec §9', 'mapped here', '"Page Load Started",[]', '"Page Load Completed",[]', 'currencyCode|purchaseID', 'setLinkTracking', 'linkTracking:', 'onSend']) expect(code, text).not.toContain(text);
+  });
+
+  it('carries no code left behind where a tooling-only or unset field was folded away', () => {
+    // A consent provider's write (tooling's alone: no empty method), a link-tracking read folded to
+    // undefined (`?? void 0 ??`), a switch folded to `&& 1`, a path condition's unused RegExp test.
+    for (const text of ['write(){}', '??void 0??', '&&1)', 'instanceof RegExp,']) expect(code, text).not.toContain(text);
   });
 
   it('carries the codes of the runtime messages, not their texts (docs/messages.md)', () => {

@@ -73,10 +73,10 @@ describe('TrustArc-kind provider', () => {
     expect(p.read(window)).toEqual({ analytics: true, performance: true, advertising: false });
   });
   it('writes both cookies the way the notice does', () => {
-    p.write(window, grantsOf(['all']));
+    p.write!(window, grantsOf(['all']));
     expect(document.cookie).toContain('notice_gdpr_prefs=0%2C1%2C2%3A');
     expect(p.read(window)).toEqual(grantsOf(['all']));
-    p.write(window, grantsOf(['analytics']));
+    p.write!(window, grantsOf(['analytics']));
     // analytics shares level 1 with performance: the level is accepted only when both are.
     expect(p.read(window)).toEqual(grantsOf([]));
   });
@@ -88,7 +88,7 @@ describe('OneTrust-kind provider', () => {
     const cats = ['analytics', 'advertising', 'performance'];
     for (let mask = 0; mask < 8; mask++) {
       const list = cats.filter((_, i) => mask & (1 << i));
-      p.write(window, grantsOf(list));
+      p.write!(window, grantsOf(list));
       expect(p.read(window)).toEqual(grantsOf(list));
     }
   });
@@ -216,7 +216,7 @@ describe('consent events', () => {
     const p = oneTrustProvider({ groups });
     const { seen, push } = container(oneTrustConsent({ groups, ...settings }));
     push('Page Load Started');
-    p.write(window, grantsOf(['performance']));
+    p.write!(window, grantsOf(['performance']));
     window.dispatchEvent(new Event('OneTrustGroupsUpdated'));
     await vi.advanceTimersByTimeAsync(0);
     push('Page Load Completed');

@@ -2,22 +2,6 @@ import { de, falsy, isIn, loadTargeting, not, rule, truthy } from '../../runtime
 import { site } from '../site.config';
 import { PERSONALIZATION_EXCLUDED_COUNTRIES } from '../lib/areas';
 
-// Spec §7: the personalization parameters; user role and not-pisces are deliberately not sent.
-export const PERSONALIZATION_PARAMETERS = {
-  userId: de('userIdCookie'),
-  advisorId: de('userAdvisorId'),
-  investorGUID: de('userInvestorId'),
-  firmId: de('firmId'),
-  firmName: de('firmName'),
-  partyId: de('partyId'),
-  visionId: de('userVisionId'),
-  dealerCode: de('userDealerCode'),
-  dealerRep: de('dealerRep'),
-  dealerInfo: de('dealerInfo'),
-  dealerBranch: de('dealerBranch'),
-  isGenericUser: de('isGenericUser'),
-};
-
 export default rule({
   id: 'targeting-load',
   description: 'Loads the targeting service on page load with the personalization parameters (spec §7), 1 s timeout; web-performance consent; not on framed pages, for crawlers, non-US audiences or the excluded countries (spec §5).',
@@ -38,7 +22,23 @@ export default rule({
       clientCode: site.ids.abClientCode,
       version: site.targeting.version,
       timeout: site.targeting.timeout,
-      parameters: PERSONALIZATION_PARAMETERS,
+      // Spec §7: the personalization parameters; user role and not-pisces are deliberately not sent.
+      // Written in the rule: a module constant stays a variable of its own between the bundle's
+      // rules, and any such variable keeps the rules before it out of the rules array.
+      parameters: {
+        userId: de('userIdCookie'),
+        advisorId: de('userAdvisorId'),
+        investorGUID: de('userInvestorId'),
+        firmId: de('firmId'),
+        firmName: de('firmName'),
+        partyId: de('partyId'),
+        visionId: de('userVisionId'),
+        dealerCode: de('userDealerCode'),
+        dealerRep: de('dealerRep'),
+        dealerInfo: de('dealerInfo'),
+        dealerBranch: de('dealerBranch'),
+        isGenericUser: de('isGenericUser'),
+      },
       disable: site.flags.abDisable,
     }),
   ],

@@ -25,8 +25,6 @@ export interface DataLayer {
   /** Whether `window.appEventData` holds `array` (else the overwrite monitor has nothing to watch). */
   readonly onWindow: boolean;
   state(): JsonState;
-  /** Replaces the computed state (the reset before configured events). */
-  reset(): void;
   push(entry: unknown): void;
 }
 
@@ -174,9 +172,6 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
     array: managed,
     onWindow,
     state: () => state,
-    reset() {
-      state = {};
-    },
     push: (entry) => {
       managed.push(entry);
     },

@@ -11,6 +11,7 @@ import { isValidId, localId, supplementalId } from './ids';
 import { createOptIn, type OptIn } from './opt-in';
 import type { ServerState } from './server-state';
 import { fireSync, validateSync, type SyncByUrl } from './sync';
+import { TOOLING } from '../declare/tooling';
 
 // Experience Cloud ID-compatible visitor identity (docs/wire-formats.md, spec §4, §8, §9). One client per
 // page (`ctx.runtime.service('identity', ...)`). It never blocks a hit for long: callers pass
@@ -39,15 +40,15 @@ export interface IdentityClient {
   whenReady(maxWait: number, callback: (fields: IdentityFields) => void): void;
   /** The fields now; `provisional` creates the local id if the service has not answered yet. */
   fields(provisional?: boolean): IdentityFields;
-  /** Whether the visitor id was generated in the page (service failed or timed out). */
-  isClientSideId(): boolean;
+  /** Whether the visitor id was generated in the page (service failed or timed out); tooling only (no runtime code reads it). */
+  isClientSideId?(): boolean;
   setCustomerIds(ids: Readonly<Record<string, CustomerId>>): void;
   idSyncByURL(config: SyncByUrl): string | undefined;
   idSyncByDataSource(config: SyncByUrl): string | undefined;
   /** A supplemental-data id shared by consumers (A/B test and analytics) for 30 s; '' when `create` is false and none is open. */
   supplementalDataId(consumer: string, create?: boolean): string;
-  /** Whether this page started the visit (no visit cookie was present). */
-  visitStarted(): boolean;
+  /** Whether this page started the visit (no visit cookie was present); tooling only (no runtime code reads it). */
+  visitStarted?(): boolean;
 }
 
 // The client's state, as numbers: they never leave the client, and minify shorter than words.
@@ -263,8 +264,9 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   return {
     optIn,
     fields,
-    isClientSideId: () => clientSide,
-    visitStarted: () => visitStart,
+    // Only tests read these (runtime/declare/tooling.ts): a bundle without tooling drops them and
+    // the state behind them.
+    ...(TOOLING ? { isClientSideId: () => clientSide, visitStarted: () => visitStart } : {}),
     whenReady(maxWait, callback) {
       if (status !== Status.Loading || optIn.state() !== 'approved') {
         rejected();

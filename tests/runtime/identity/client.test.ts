@@ -62,7 +62,7 @@ describe('the id call', () => {
     expect(id.fields()).toMatchObject({ mid: '11112222333344445555666677778888999900', aamlh: '9', aamb: 'RKhpRz8krg2tLO6pguXWp5olkAcUniQYPHaMWWgdJ3xzPWQmdj0y', mcorgid: ORG });
     expect(amcv()).toMatch(new RegExp(`^-?\\d+\\|MCIDTS\\|\\d+\\|MCMID\\|11112222333344445555666677778888999900\\|MCAAMLH-${now + 604800}\\|9\\|MCAAMB-${now + 604800}\\|RKhp.*\\|MCOPTOUT-\\d+s\\|NONE\\|vVersion\\|5\\.5\\.0$`));
     expect(cookie(`AMCVS_${ORG}`)).toBe('1');
-    expect(id.isClientSideId()).toBe(false);
+    expect(id.isClientSideId!()).toBe(false);
   });
 
   it('defaults the region/id-sync TTL to 604800 s', async () => {
@@ -83,9 +83,9 @@ describe('the id call', () => {
   it('sets the visit cookie for 30 minutes and knows whether this page started the visit', async () => {
     const writes = recordCookieWrites();
     const first = createIdentity(win, config());
-    expect(first.visitStarted()).toBe(true);
+    expect(first.visitStarted!()).toBe(true);
     expect(writes.find((w) => w.startsWith('s_visit='))).toMatch(/max-age=1800/);
-    expect(createIdentity(win, config()).visitStarted()).toBe(false);
+    expect(createIdentity(win, config()).visitStarted!()).toBe(false);
   });
 
   it('writes the audience-management id cookie for 30 days', async () => {
@@ -122,7 +122,7 @@ describe('the id call', () => {
     const id = createIdentity(win, config());
     await flush();
     expect(id.fields().mid).toMatch(/^\d{38}$/);
-    expect(id.isClientSideId()).toBe(true);
+    expect(id.isClientSideId!()).toBe(true);
     expect(warnings).toContain('[tagc] Ignored an invalid visitor id from the identity service');
     expect(amcv()).toContain(`MCMID|${id.fields().mid}`);
   });
@@ -137,7 +137,7 @@ describe('failures and the load timeout', () => {
     await flush();
     expect(got).toHaveLength(1);
     expect(got[0]).toMatch(/^\d{38}$/);
-    expect(id.isClientSideId()).toBe(true);
+    expect(id.isClientSideId!()).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -150,7 +150,7 @@ describe('failures and the load timeout', () => {
     expect(got).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(got[0]).toMatch(/^\d{38}$/);
-    expect(id.isClientSideId()).toBe(true);
+    expect(id.isClientSideId!()).toBe(true);
   });
 
   it('gives a caller that cannot wait a provisional id, the same one the timeout then keeps', async () => {
@@ -169,11 +169,11 @@ describe('failures and the load timeout', () => {
     win.fetch = (() => new Promise<Response>((r) => (answer = r))) as typeof fetch;
     const id = createIdentity(win, config());
     await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT);
-    expect(id.isClientSideId()).toBe(true);
+    expect(id.isClientSideId!()).toBe(true);
     answer(new Response(JSON.stringify({ d_mid: 'ABCDEF' }), { status: 200 }));
     await flush();
     expect(id.fields().mid).toBe('ABCDEF');
-    expect(id.isClientSideId()).toBe(false);
+    expect(id.isClientSideId!()).toBe(false);
   });
 
   it('logs the missing organisation id and makes no call', () => {

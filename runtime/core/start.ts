@@ -122,7 +122,7 @@ function attachDataLayerWhenDue(win: Win, config: ContainerConfig, dispatcher: D
     try {
       const dataLayer = attachDataLayer(win, {
         dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
-        beforeEvent: __TAGC_VALIDATE__ ? config.validate : undefined,
+        ...(__TAGC_VALIDATE__ ? { beforeEvent: config.validate } : {}),
         resetBefore: config.dataLayer?.resetBefore,
       });
       if (dataLayer) {

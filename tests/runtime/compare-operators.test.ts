@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { compressScript } from '../../compiler/phases/5-emit/compress';
 import { REPO } from '../helpers/container';
 
 // Each compare operator's test is passed by its export (runtime/conditions/compare.ts), so a
@@ -24,6 +25,12 @@ describe('compare operators in a bundle', () => {
   it('leave out the operators no rule uses', async () => {
     const code = await bundleOf(['truthy']);
     for (const marker of ['.endsWith(', 'new RegExp', '.some(', '===!0', '<=']) expect(code, marker).not.toContain(marker);
+    expect(code).toContain('"false"');
+  });
+
+  it("write no operator's name once compressed as prod is: only tooling reads it (params)", async () => {
+    const { code } = await compressScript(await bundleOf(['truthy', 'falsy', 'isIn']));
+    for (const name of ['"truthy"', '"falsy"', '"in"']) expect(code, name).not.toContain(name);
     expect(code).toContain('"false"');
   });
 

@@ -9,5 +9,5 @@ export function derived<T = unknown>(
   compute: (values: unknown[], ctx: ReadContext) => T | undefined,
   options?: DataElementOptions<T>,
 ) {
-  return dataElement<T>('derived', TOOLING ? { from } : {}, (ctx) => compute(from.map((name) => ctx.get(name)), ctx), options);
+  return dataElement<T>(TOOLING ? 'derived' : '', TOOLING ? { from } : {}, (ctx) => compute(from.map((name) => ctx.get(name)), ctx), options);
 }

@@ -8,7 +8,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 31_975;
+const PROD_GZIP_CEILING = 31_949;
 
 let code: string;
 let graph: Graph;
@@ -87,6 +87,10 @@ describe('the prod bundle', () => {
     // A consent provider's write (tooling's alone: no empty method), a link-tracking read folded to
     // undefined (`?? void 0 ??`), a switch folded to `&& 1`, a path condition's unused RegExp test.
     for (const text of ['write(){}', '??void 0??', '&&1)', 'instanceof RegExp,']) expect(code, text).not.toContain(text);
+  });
+
+  it("carries no data element's kind nor comparison's operator, names only tooling reads", () => {
+    for (const name of ['"dataLayer"', '"cookie"', '"localStorage"', '"queryParam"', '"derived"', '"truthy"', '"falsy"']) expect(code, name).not.toContain(name);
   });
 
   it('carries the codes of the runtime messages, not their texts (docs/messages.md)', () => {

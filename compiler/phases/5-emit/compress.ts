@@ -29,18 +29,14 @@ const OPTIONS: Options = {
     target: 'es2020',
     parser: { syntax: 'ecmascript' },
     // Five passes: each pass finds what the previous one made possible (36,038 -> 35,530 B gzip -9
-    // prod; the sixth and later passes change nothing).
-    minify: { compress: { ...COMPRESS, passes: 5 }, mangle: true },
+    // prod; the sixth and later passes change nothing). Local names are oxc's (./mangle.ts).
+    minify: { compress: { ...COMPRESS, passes: 5 }, mangle: false },
   },
 };
 
-// Local names are oxc's where the script is under OXC_MAX_CHARS (./mangle.ts): swc compresses
-// without mangling, oxc renames, and swc prints the result again with its compressor's transforms
-// off (`defaults: false`), since oxc's printer writes every string as a template literal and some
-// numbers in hex (1e12 as 0xe8d4a51000). A larger script keeps swc's names: for a 1.7 MB bundle
-// (5,000 rules) oxc, the map chained through it and swc's second print took 3.0 s of CPU more
-// than swc alone (3.2 s), for the container's prod bundle about 0.1 s.
-const OXC_MAX_CHARS = 512 * 1024;
+// The mangled script printed again by swc with its compressor's transforms off (`defaults: false`):
+// oxc's printer writes every string as a template literal and some numbers in hex (1e12 as
+// 0xe8d4a51000); this prints them as swc's first pass did.
 const PRINT: Options = { ...OPTIONS, jsc: { ...OPTIONS.jsc, minify: { compress: { defaults: false }, mangle: false } } };
 
 /** How many compress passes (default five, OPTIONS): a script that is mostly data gains nothing from the later ones. */
@@ -48,8 +44,9 @@ export interface CompressOptions {
   passes?: number;
 }
 
-function optionsFor({ passes }: CompressOptions, mangle: boolean): Options {
-  return { ...OPTIONS, jsc: { ...OPTIONS.jsc, minify: { compress: { ...COMPRESS, passes: passes ?? 5 }, mangle } } };
+function optionsFor({ passes }: CompressOptions): Options {
+  if (passes === undefined) return OPTIONS;
+  return { ...OPTIONS, jsc: { ...OPTIONS.jsc, minify: { ...OPTIONS.jsc!.minify, compress: { ...COMPRESS, passes } } } };
 }
 
 export interface Compressed {
@@ -77,20 +74,14 @@ export async function compressWithMap(code: string, inputMap?: string, options: 
   // On Node's thread pool at every size: the main thread meanwhile answers the next environment's
   // esbuild build, which waits on it for its project modules (./swc-thread.ts).
   const run = (opts: Options, text = code): Promise<Output> => transform(text, opts);
-  const oxc = code.length < OXC_MAX_CHARS;
-  const swc = optionsFor(options, !oxc);
-  if (inputMap === undefined) {
-    const compressed = (await run({ ...swc, sourceMaps: false })).code;
-    return { code: oxc ? (await run({ ...PRINT, sourceMaps: false }, (await mangleNames(compressed)).code)).code : compressed };
-  }
+  const swc = optionsFor(options);
+  if (inputMap === undefined) return { code: (await run({ ...PRINT, sourceMaps: false }, (await mangleNames((await run({ ...swc, sourceMaps: false })).code)).code)).code };
   // swc chains the map without the sources' text, which is put back by name: carried through, the
   // text doubled its time (5,000 rules: 1.5 s against 0.7 s).
   const { sourcesContent = [], ...lean } = JSON.parse(inputMap) as RawMap;
-  let out = await run({ ...swc, sourceMaps: true, inputSourceMap: JSON.stringify(lean) });
-  if (oxc) {
-    const mangled = await mangleNames(out.code, JSON.parse(out.map!) as RawMap);
-    out = await run({ ...PRINT, sourceMaps: true, inputSourceMap: JSON.stringify(mangled.map) }, mangled.code);
-  }
+  const compressed = await run({ ...swc, sourceMaps: true, inputSourceMap: JSON.stringify(lean) });
+  const mangled = await mangleNames(compressed.code, JSON.parse(compressed.map!) as RawMap);
+  const out = await run({ ...PRINT, sourceMaps: true, inputSourceMap: JSON.stringify(mangled.map) }, mangled.code);
   const textOf = new Map(lean.sources.map((source, i) => [source, sourcesContent[i] ?? null]));
   const map = JSON.parse(out.map!) as RawMap;
   return { code: out.code, map: { ...map, sourcesContent: map.sources.map((source) => textOf.get(source) ?? null) } };

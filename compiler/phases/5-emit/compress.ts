@@ -1,6 +1,5 @@
 import type { Options, Output } from '@swc/core';
 import { loadSwc } from '../../swc';
-import { mangleNames } from './mangle';
 
 // A second minifier after esbuild, for scripts built without debug logging. esbuild bundles,
 // tree-shakes and minifies quickly but compresses little across statements; swc's compressor
@@ -29,15 +28,10 @@ const OPTIONS: Options = {
     target: 'es2020',
     parser: { syntax: 'ecmascript' },
     // Five passes: each pass finds what the previous one made possible (36,038 -> 35,530 B gzip -9
-    // prod; the sixth and later passes change nothing). Local names are oxc's (./mangle.ts).
-    minify: { compress: { ...COMPRESS, passes: 5 }, mangle: false },
+    // prod; the sixth and later passes change nothing).
+    minify: { compress: { ...COMPRESS, passes: 5 }, mangle: true },
   },
 };
-
-// The mangled script printed again by swc with its compressor's transforms off (`defaults: false`):
-// oxc's printer writes every string as a template literal and some numbers in hex (1e12 as
-// 0xe8d4a51000); this prints them as swc's first pass did.
-const PRINT: Options = { ...OPTIONS, jsc: { ...OPTIONS.jsc, minify: { compress: { defaults: false }, mangle: false } } };
 
 /** How many compress passes (default five, OPTIONS): a script that is mostly data gains nothing from the later ones. */
 export interface CompressOptions {
@@ -73,15 +67,13 @@ export async function compressWithMap(code: string, inputMap?: string, options: 
   const { transform } = await loadSwc();
   // On Node's thread pool at every size: the main thread meanwhile answers the next environment's
   // esbuild build, which waits on it for its project modules (./swc-thread.ts).
-  const run = (opts: Options, text = code): Promise<Output> => transform(text, opts);
+  const run = (opts: Options): Promise<Output> => transform(code, opts);
   const swc = optionsFor(options);
-  if (inputMap === undefined) return { code: (await run({ ...PRINT, sourceMaps: false }, (await mangleNames((await run({ ...swc, sourceMaps: false })).code)).code)).code };
+  if (inputMap === undefined) return { code: (await run({ ...swc, sourceMaps: false })).code };
   // swc chains the map without the sources' text, which is put back by name: carried through, the
   // text doubled its time (5,000 rules: 1.5 s against 0.7 s).
   const { sourcesContent = [], ...lean } = JSON.parse(inputMap) as RawMap;
-  const compressed = await run({ ...swc, sourceMaps: true, inputSourceMap: JSON.stringify(lean) });
-  const mangled = await mangleNames(compressed.code, JSON.parse(compressed.map!) as RawMap);
-  const out = await run({ ...PRINT, sourceMaps: true, inputSourceMap: JSON.stringify(mangled.map) }, mangled.code);
+  const out = await run({ ...swc, sourceMaps: true, inputSourceMap: JSON.stringify(lean) });
   const textOf = new Map(lean.sources.map((source, i) => [source, sourcesContent[i] ?? null]));
   const map = JSON.parse(out.map!) as RawMap;
   return { code: out.code, map: { ...map, sourcesContent: map.sources.map((source) => textOf.get(source) ?? null) } };

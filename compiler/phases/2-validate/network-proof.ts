@@ -11,6 +11,7 @@ import { LARGE_PROJECT_MODULES } from '../../esbuild-api';
 import { cacheDir } from '../../typecheck';
 import type { Loaded } from '../1-load';
 import { withProofProject } from './proof-process';
+import { proofRoots } from './proof-roots';
 import type { Located, NetworkUse, SendCall } from './network-uses';
 
 // The network half of the consent proof (docs/security.md): custom code reaches the network only
@@ -107,27 +108,32 @@ async function proveOnce(rules: Loaded<Rule>[], diagnostics: Diagnostics): Promi
   if (!rules.length) return [];
   // The project root: what the loaded files' relative names are relative to.
   const root = resolve(rules[0].abs, ...rules[0].file.split('/').map(() => '..'));
-  const config = writeProofConfig(root, rules.map((r) => r.abs));
   const modules = await importProofModules();
+  // Rule modules whose imports their text tells are read here, not parsed by TypeScript (proof-roots.ts).
+  const { roots, outside } = proofRoots(rules.map((r) => r.abs), modules[1].importsWithoutTree);
+  const config = writeProofConfig(root, roots);
   try {
-    return await withProofProject(config, (project) => proveIn(project, root, rules, diagnostics, modules), { last: rules.length >= LARGE_PROJECT_MODULES });
+    return await withProofProject(config, (project) => proveIn(project, root, rules, outside, diagnostics, modules), { last: rules.length >= LARGE_PROJECT_MODULES });
   } finally {
     rmSync(config, { force: true });
   }
 }
 
-/** The proof in TypeScript's program of the rule modules. */
-async function proveIn(project: Project, root: string, rules: Loaded<Rule>[], diagnostics: Diagnostics, [{ TypeFlags }, { scanFile, importsOf, importsWithoutTree }]: Awaited<ReturnType<typeof importProofModules>>): Promise<string[]> {
+/**
+ * The proof in TypeScript's program of the rule modules (those `outside` it aside, with their
+ * imports as their text tells them: proof-roots.ts).
+ */
+async function proveIn(project: Project, root: string, rules: Loaded<Rule>[], outside: Map<string, string[]>, diagnostics: Diagnostics, [{ TypeFlags }, { scanFile, importsOf, importsWithoutTree }]: Awaited<ReturnType<typeof importProofModules>>): Promise<string[]> {
   const trusted = [resolve(root, 'runtime') + sep, OWN_RUNTIME + sep];
   const custom = (f: string) => !f.includes(`${sep}node_modules${sep}`) && !trusted.some((t) => f.startsWith(t)) && !f.endsWith('.d.ts');
   const { program, checker } = project;
-  const files = new Set((await program.getSourceFileNames()).map((f) => resolve(f)));
+  const files = new Set([...(await program.getSourceFileNames()).map((f) => resolve(f)), ...outside.keys()]);
   // A custom file whose text holds nothing scanFile could report is not fetched: its imports
   // are read from its text (most files: every synthetic rule, 76 of the container's 109).
   const customFiles = [...files].filter(custom).sort();
   const textual = new Map<string, string[]>();
   for (const f of customFiles) {
-    const imports = importsWithoutTree(f);
+    const imports = outside.get(f) ?? importsWithoutTree(f);
     if (imports) textual.set(f, imports);
   }
   // The others, fetched at once: one round trip each, in flight together.

@@ -342,9 +342,12 @@ export function importsOf(sf: SourceFile): string[] {
   return out;
 }
 
+const REFERENCE = /^\s*\/\/\/\s*<reference\b/m;
+
 /**
  * A file's imports from its text, when it holds nothing the scan could report (`mayReach` says
- * no: scanFile would find nothing in it) and the text tells them with certainty (static-imports.ts): a `.ts` file in UTF-8.
+ * no: scanFile would find nothing in it) and the text tells them with certainty (static-imports.ts): a `.ts` file in UTF-8
+ * without a triple-slash reference (whose file TypeScript would load too).
  * Otherwise undefined, and the proof fetches the file's tree.
  */
 export function importsWithoutTree(abs: string): string[] | undefined {
@@ -353,5 +356,6 @@ export function importsWithoutTree(abs: string): string[] | undefined {
   // A UTF-16 text (TypeScript reads it by its byte-order mark) is not read here.
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return undefined;
   const text = bytes.toString('utf8');
-  return mayReach(text) ? undefined : staticImports(text);
+  // A triple-slash reference brings a file into TypeScript's program that the imports do not name.
+  return mayReach(text) || REFERENCE.test(text) ? undefined : staticImports(text);
 }

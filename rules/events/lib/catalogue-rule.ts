@@ -21,11 +21,9 @@ export function varsOf(row: EventRow): Record<string, DataElementRef> {
   return vars;
 }
 
+/** `Multi-Media Reached 25%` -> `multi-media-reached-25`: its runs of letters and digits (a trigger has some), joined by dashes. */
 function kebab(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+  return text.toLowerCase().match(/[a-z0-9]+/g)!.join('-');
 }
 
 export interface HitParts {
@@ -82,31 +80,61 @@ export interface CatalogueRuleOptions {
   id?: string;
 }
 
-/** The analytics rule of a catalogue event. */
-export function catalogueRule(event: EventName, options: CatalogueRuleOptions = {}): Rule {
-  const trigger = options.trigger ?? (event as Trigger);
+/** The hit of a catalogue event's row: its events (or a numeric event's seconds) and variables. */
+function catalogueHit(event: EventName, trigger: Trigger): Action {
   const row = eventRow(trigger);
   // Checked when the compiler loads the rule (the bundle runs the same code on the same rows).
   if (TOOLING && !row) throw new Error(`rules/lib/event-numbers.ts has no row for "${trigger}"`);
   const linkType = LINK_TYPES[row.hit]!;
   if (TOOLING && !linkType) throw new Error(`"${trigger}" sends no link hit (its row says ${row.hit})`);
   const vars = varsOf(row);
-  // Only the compiler's duplicate check reads sharedEvents.
-  const shared = TOOLING && row.shared ? { sharedEvents: row.events } : {};
-  const action = row.value
+  // Only the compiler's duplicate check reads sharedEvents. Spread where it is written: a bundle's
+  // `...{}` is then seen to be empty, and goes (compiler/phases/5-emit/tooling-fields.ts).
+  return row.value
     ? hitAtRunTime(
         TOOLING ? `send ${row.events.join(', ')} = seconds in «${row.value}», with the row's variables` : '',
         vars,
         (ctx) => ({ linkName: event, linkType, events: numericEvents(row, ctx) }),
-        TOOLING ? { reads: { value: de(row.value) }, events: row.events, ...shared } : {},
+        TOOLING ? { reads: { value: de(row.value) }, events: row.events, ...(row.shared ? { sharedEvents: row.events } : {}) } : {},
       )
-    : analyticsEvent({ linkName: event, linkType, events: row.events, vars, ...shared });
+    : analyticsEvent({ linkName: event, linkType, events: row.events, vars, ...(TOOLING && row.shared ? { sharedEvents: row.events } : {}) });
+}
+
+/**
+ * An action made when its rule first runs it (or a failure names its kind). A bundle's 53
+ * catalogue rules are made while it evaluates, in the task that also compiled it; their hits
+ * (the row's look-up, its variables, the analytics action) wait for their events instead. A hit
+ * has no timeout of its own (its rule's applies).
+ */
+function madeWhenRun(make: () => Action): Action {
+  let made: Action | undefined;
+  const action = () => (made ??= make());
+  return {
+    get kind() {
+      return action().kind;
+    },
+    params: {},
+    sends: 'analytics',
+    run: (ctx) => action().run(ctx),
+  };
+}
+
+/** The analytics rule of a catalogue event. */
+export function catalogueRule(event: EventName, options: CatalogueRuleOptions = {}): Rule {
+  const trigger = options.trigger ?? (event as Trigger);
+  const hit = () => catalogueHit(event, trigger);
+  // The compiler loads the hit itself (its checks first): its params and sends are the graph's.
+  const action = TOOLING ? hit() : madeWhenRun(hit);
   // The description is built inside its property, so that prod bundles drop it with the property.
   return rule({
     id: options.id ?? `analytics-${kebab(trigger)}`,
-    description: options.description ?? `${trigger}: link hit with ${row.events.length ? `${row.events.join(', ')}${row.value ? ` (= seconds)` : ''}` : 'no event number'}. ${row.description}`,
+    description: options.description ?? describe(eventRow(trigger)),
     events: [event],
     conditions: [analyticsConsent, ...(options.conditions ?? [])],
     actions: [action],
   });
+}
+
+function describe(row: EventRow): string {
+  return `${row.trigger}: link hit with ${row.events.length ? `${row.events.join(', ')}${row.value ? ` (= seconds)` : ''}` : 'no event number'}. ${row.description}`;
 }

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { rewriteModule } from '../../../compiler/phases/5-emit/rewrite-module';
+import { REPO } from '../../helpers/container';
+
+// A catalogue rule in a bundle (no tooling) makes its hit, the row's look-up included, when the
+// hit is first used: a bundle's 53 catalogue rules are made in the task that compiles it
+// (rules/events/lib/catalogue-rule.ts). The compiler still loads every hit with the rule. The
+// library is bundled as prod bundles it: without its viewer-only text (a rule's description).
+
+interface Made {
+  lookups(): number;
+  rules: { id: string; actions: { kind: string }[] }[];
+}
+
+async function bundled(): Promise<Made> {
+  const lib = (file: string) => JSON.stringify(join(REPO, file));
+  const result = await build({
+    stdin: {
+      contents: `import { catalogueRule } from ${lib('rules/events/lib/catalogue-rule.ts')};
+import { EVENT_ROWS } from ${lib('rules/lib/event-numbers.ts')};
+let lookups = 0;
+const find = EVENT_ROWS.find;
+EVENT_ROWS.find = function (...args) { lookups++; return find.apply(this, args); };
+globalThis.made = { lookups: () => lookups, rules: [catalogueRule('CTA Clicked'), catalogueRule('Multi-Media Play Time')] };
+`,
+      resolveDir: REPO,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    plugins: [
+      {
+        name: 'without-viewer-text',
+        setup(b) {
+          b.onLoad({ filter: /rules[\\/]events[\\/]lib[\\/]catalogue-rule\.ts$/ }, async (args) => ({ contents: (await rewriteModule(readFileSync(args.path, 'utf8'), args.path, undefined, false)).strip, loader: 'js', resolveDir: join(args.path, '..') }));
+        },
+      },
+    ],
+    format: 'iife',
+    define: { __TAGC_TOOLING__: 'false' },
+    logLevel: 'silent',
+  });
+  new Function(result.outputFiles[0]!.text)();
+  return (globalThis as unknown as { made: Made }).made;
+}
+
+describe('catalogue rules in a bundle', () => {
+  it('look up their row when their hit is first used, once', async () => {
+    const made = await bundled();
+    expect(made.rules.map((r) => r.id)).toEqual(['analytics-cta-clicked', 'analytics-multi-media-play-time']);
+    expect(made.lookups()).toBe(0);
+    expect(made.rules.map((r) => r.actions[0]!.kind)).toEqual(['analyticsEvent', 'custom']);
+    expect(made.lookups()).toBe(2);
+    expect(made.rules[0]!.actions[0]!.kind).toBe('analyticsEvent');
+    expect(made.lookups()).toBe(2);
+  });
+});

@@ -97,6 +97,7 @@ export enum Msg {
   ScriptNotLoaded = 'F5',
   ScriptRefused = 'F6',
   InitMissing = 'F7',
+  RequestRefusedFailure = 'F11',
   // Why a data-layer entry was dropped (runtime/core/merge.ts), inside E11.
   TooManyValues = 'F8',
   TookTooLong = 'F9',
@@ -190,6 +191,7 @@ export const MESSAGES = {
   [Msg.ScriptNotLoaded]: 'script {0} failed to load',
   [Msg.ScriptRefused]: 'script {0} was refused',
   [Msg.InitMissing]: '{0}.{1} is not available after load',
+  [Msg.RequestRefusedFailure]: 'request refused',
   [Msg.TooManyValues]: 'more than {0} values',
   [Msg.TookTooLong]: 'took over {0} ms',
   [Msg.TooManyObjects]: 'more than {0} nested objects',

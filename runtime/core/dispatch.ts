@@ -83,10 +83,13 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   // per event rather than copied at start-up: no start-up work that grows with the table.)
   const rulesOf = (key: string): readonly number[] => (hasOwn(compiled.table, key) ? compiled.table[key] : NONE);
 
+  // The fields every rule event of the monitors starts with.
+  const about = (rule: Rule, job: Job) => ({ rule: rule.id, event: job.name, order: rule.order });
+
   function fail(rule: Rule, action: Action, index: number, job: Job, error: unknown): void {
     const message = reason(error);
     say(Msg.ActionFailed, action.kind, rule.id, message);
-    monitors.emit('actionFailed', { rule: rule.id, event: job.name, order: rule.order, action: action.kind, index, error: message });
+    monitors.emit('actionFailed', { ...about(rule, job), action: action.kind, index, error: message });
   }
 
   function runActions(rule: Rule, ctx: RuleContext, job: Job, from: number): void | Promise<void> {
@@ -113,15 +116,15 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
         );
       }
     }
-    monitors.emit('ruleCompleted', { rule: rule.id, event: job.name, order: rule.order });
+    monitors.emit('ruleCompleted', about(rule, job));
   }
 
   function runRule(rule: Rule, job: Job, scope: ReturnType<Resolver['scope']>): void | Promise<void> {
     const ctx: RuleContext = { event: job, rule: { id: rule.id }, get: scope.get, value: scope.value, runtime: services };
-    monitors.emit('ruleTriggered', { rule: rule.id, event: job.name, order: rule.order });
+    monitors.emit('ruleTriggered', about(rule, job));
     // A rule-level consent category that is not granted skips the rule (docs/consent.md).
     if (rule.consent && !consentAllows(services, rule.consent)) {
-      monitors.emit('ruleSkipped', { rule: rule.id, event: job.name, order: rule.order, condition: 'consent', index: -1, explain: { subject: 'not granted', expected: rule.consent } });
+      monitors.emit('ruleSkipped', { ...about(rule, job), condition: 'consent', index: -1, explain: { subject: 'not granted', expected: rule.consent } });
       return;
     }
     for (let i = 0; i < rule.conditions.length; i++) {
@@ -135,12 +138,12 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
       if (!ok) {
         const why = monitors.listens('ruleSkipped') ? explain(condition, ctx) : undefined;
         DEBUG: if (isDebugOn()) log.debug(`Rule "${rule.id}" skipped on "${job.name}": condition ${i + 1} (${condition.kind}) not met`, why ?? explain(condition, ctx) ?? '');
-        monitors.emit('ruleSkipped', { rule: rule.id, event: job.name, order: rule.order, condition: condition.kind, index: i, explain: why });
+        monitors.emit('ruleSkipped', { ...about(rule, job), condition: condition.kind, index: i, explain: why });
         return;
       }
     }
     DEBUG: log.info(`Rule "${rule.id}" fired on "${job.name}"`);
-    monitors.emit('ruleFired', { rule: rule.id, event: job.name, order: rule.order });
+    monitors.emit('ruleFired', about(rule, job));
     return runActions(rule, ctx, job, 0);
   }
 

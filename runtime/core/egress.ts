@@ -1,6 +1,6 @@
 import type { ConsentCategory, SendCategory } from '../declare/types';
 import { redactBody, redactUrl } from '../privacy/redact';
-import { say } from './log';
+import { failure, say } from './log';
 import { Msg } from './messages';
 
 // The one egress point (docs/security.md): every request the runtime makes leaves through the
@@ -101,7 +101,7 @@ function allows(category: ConsentCategory): boolean {
 /** fetch() through the egress point; rejects when refused. String bodies are redacted. */
 export function egressFetch(win: Window & typeof globalThis, category: SendCategory, url: string, init: RequestInit = {}): Promise<Response> {
   const to = permit(win, category, url, 'fetch');
-  if (!to) return Promise.reject(new Error('request refused'));
+  if (!to) return Promise.reject(failure(Msg.RequestRefusedFailure));
   try {
     return win.fetch(to, typeof init.body === 'string' ? { ...init, body: redactBody(init.body) } : init);
   } catch (error) {

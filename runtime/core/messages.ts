@@ -3,7 +3,8 @@
 // the text, builds without (prod, internal) print `[tagc] <code>` and the arguments, and the text
 // stays out of their bundle. The debug companion and `tagc simulate` turn such a line back into
 // the text; docs/messages.md lists every code (`npm run docs:diagnostics`). A code's first letter is
-// its kind: E an error and W a warning the runtime prints, F the reason an action failed or a
+// its kind: E an error and W a warning the runtime prints (getOffers also throws its argument
+// problems, E36-E45, as an Error of that message), F the reason an action failed or a
 // data-layer entry was dropped (an Error's message: `F1 500` in those builds, also inside an E
 // line). A code is never reused for another text.
 
@@ -55,6 +56,17 @@ export enum Msg {
   TargetCallbackFailed = 'E24',
   ViewsDisabled = 'W17',
   TargetAlreadyLoaded = 'W18',
+  // The A/B client's API arguments (runtime/target/options.ts), with the texts of spec §5.
+  NoOptions = 'E36',
+  NoMbox = 'E37',
+  MboxTooLong = 'E38',
+  NoSuccess = 'E39',
+  NoError = 'E40',
+  NoResponse = 'E41',
+  NoRequest = 'E42',
+  NoExecute = 'E43',
+  NoViewName = 'E44',
+  NoOffer = 'E45',
   // Scripts and the consent notice (runtime/actions).
   ScriptTimedOut = 'E25',
   ScriptFailed = 'E26',
@@ -85,6 +97,7 @@ export enum Msg {
   ScriptNotLoaded = 'F5',
   ScriptRefused = 'F6',
   InitMissing = 'F7',
+  RequestRefusedFailure = 'F11',
   // Why a data-layer entry was dropped (runtime/core/merge.ts), inside E11.
   TooManyValues = 'F8',
   TookTooLong = 'F9',
@@ -138,6 +151,16 @@ export const MESSAGES = {
   [Msg.TargetCallbackFailed]: 'callback error: {0}',
   [Msg.ViewsDisabled]: 'Views are not enabled',
   [Msg.TargetAlreadyLoaded]: 'A/B testing library already initialized on this page; the container leaves it in place',
+  [Msg.NoOptions]: 'options argument is required',
+  [Msg.NoMbox]: 'mbox option is required',
+  [Msg.MboxTooLong]: 'mbox option is too long',
+  [Msg.NoSuccess]: 'success option is required',
+  [Msg.NoError]: 'error option is required',
+  [Msg.NoResponse]: 'response option is required',
+  [Msg.NoRequest]: 'request option is required',
+  [Msg.NoExecute]: 'execute or prefetch is required',
+  [Msg.NoViewName]: 'view name must be a non-empty string',
+  [Msg.NoOffer]: 'offer option is required',
 
   [Msg.ScriptTimedOut]: 'Failed to load the {0} script {1}: timed out after {2} ms',
   [Msg.ScriptFailed]: 'Failed to load the {0} script: {1}',
@@ -168,6 +191,7 @@ export const MESSAGES = {
   [Msg.ScriptNotLoaded]: 'script {0} failed to load',
   [Msg.ScriptRefused]: 'script {0} was refused',
   [Msg.InitMissing]: '{0}.{1} is not available after load',
+  [Msg.RequestRefusedFailure]: 'request refused',
   [Msg.TooManyValues]: 'more than {0} values',
   [Msg.TookTooLong]: 'took over {0} ms',
   [Msg.TooManyObjects]: 'more than {0} nested objects',

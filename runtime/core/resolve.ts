@@ -48,18 +48,17 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
     return el;
   };
 
-  // The page-view duration is compiled out where no project module names it (runtime/declare/unset-options.ts).
+  // Called for a stored element (storage set, not 'none'): session and visitor values are kept in
+  // session and local storage. The page-view duration is compiled out where no project module
+  // names it (runtime/declare/unset-options.ts).
   function stored(name: string, el: DataElement): unknown {
     if (!__TAGC_UNSET_pageview__ && el.storage === 'pageview') return pageview.get(name);
-    if (el.storage === 'session') return getJson('session', STORAGE_PREFIX + name);
-    if (el.storage === 'visitor') return getJson('local', STORAGE_PREFIX + name);
-    return undefined;
+    return getJson(area(el), STORAGE_PREFIX + name);
   }
 
   function store(name: string, el: DataElement, value: unknown): void {
     if (!__TAGC_UNSET_pageview__ && el.storage === 'pageview') pageview.set(name, value);
-    else if (el.storage === 'session') setJson('session', STORAGE_PREFIX + name, value);
-    else if (el.storage === 'visitor') setJson('local', STORAGE_PREFIX + name, value);
+    else setJson(area(el), STORAGE_PREFIX + name, value);
   }
 
   function scope(state: JsonState, event: RuleContext['event'] | null): Scope {
@@ -130,10 +129,15 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
       if (el && el.storage && el.storage !== 'none') {
         if (isEmpty(value)) {
           if (!__TAGC_UNSET_pageview__) pageview.delete(name);
-          removeItem(el.storage === 'session' ? 'session' : 'local', STORAGE_PREFIX + name);
+          removeItem(area(el), STORAGE_PREFIX + name);
         } else store(name, el, value);
       }
     },
     has: (name) => hasOwn(elements, name) || custom.has(name),
   };
+}
+
+/** The web storage that keeps a session or visitor element's value. */
+function area(el: DataElement): 'session' | 'local' {
+  return el.storage === 'session' ? 'session' : 'local';
 }

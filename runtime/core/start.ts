@@ -87,7 +87,7 @@ function sendThroughEgress(win: Win): RuntimeServices['send'] {
   return (category, url, init = {}) => {
     const { via, ...rest } = init;
     if (via === 'beacon') return egressBeacon(win, category, url, typeof rest.body === 'string' ? rest.body : undefined) ? Promise.resolve(undefined) : Promise.reject(failure(Msg.BeaconNotSent));
-    if (via === 'image') return egressImage(win, category, url) ? Promise.resolve(undefined) : Promise.reject(new Error('request refused'));
+    if (via === 'image') return egressImage(win, category, url) ? Promise.resolve(undefined) : Promise.reject(failure(Msg.RequestRefusedFailure));
     return egressFetch(win, category, url, rest);
   };
 }

@@ -9,6 +9,7 @@ export function dataElement<T>(
   read: (ctx: ReadContext) => unknown,
   options: DataElementOptions<T> = {},
 ): DataElement<T> {
-  // The brand is the compiler's (runtime/declare/tooling.ts), as a rule's is.
-  return { ...(TOOLING ? { __tagc: 'dataElement' } : {}), kind, params, read, ...options } as DataElement<T>;
+  // The brand is the compiler's (runtime/declare/tooling.ts), as a rule's is; only tooling reads
+  // a data element's kind and params, so bundles without it leave both out.
+  return { ...(TOOLING ? { __tagc: 'dataElement', kind, params } : {}), read, ...options } as DataElement<T>;
 }

@@ -195,7 +195,8 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     nextSlice(() =>
       egressFetch(win, 'analytics', url, { credentials: 'include' })
         .then((res) => {
-          if (!res.ok) throw new Error(`status ${res.status}`);
+          // Its message is read only by the debug text below.
+          if (!res.ok) throw new Error(debugText(() => `status ${res.status}`));
           return res.json() as Promise<unknown>;
         })
         .then(

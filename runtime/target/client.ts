@@ -1,7 +1,7 @@
 import { getCookie } from '../core/cookies';
 import { nextSlice } from '../core/slices';
 import { egressBeacon, egressFetch } from '../core/egress';
-import { log, reason, say } from '../core/log';
+import { failure, log, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import { randomHex } from '../identity/ids';
 import { MAX_PARAMS, MAX_PARAM_NAME, MAX_PARAM_VALUE, TARGET_TIMEOUT_MS, TARGET_VERSION, URL_SIZE_LIMIT } from './constants';
@@ -219,7 +219,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     getOffer(options) {
       const problem = mboxProblem(options, { success: true, error: true });
       if (problem) {
-        log.error(problem);
+        say(problem);
         return;
       }
       if (!usable(options.mbox)) {
@@ -234,21 +234,21 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     async applyOffer(options) {
       const problem = mboxProblem({ mbox: options?.mbox ?? 'target-global-mbox' });
       if (problem || !Array.isArray(options?.offer)) {
-        log.error(problem ?? 'offer option is required');
+        say(problem ?? Msg.NoOffer);
         return;
       }
       await render(options.offer, options.mbox ?? 'target-global-mbox');
     },
     async getOffers(options) {
       const problem = deliveryProblem(options, 'get');
-      if (problem) throw new Error(problem);
+      if (problem) throw failure(problem);
       if (!usable('getOffers')) throw new Error('content delivery is disabled');
       return send(options.request, options.timeout ?? TARGET_TIMEOUT_MS);
     },
     async applyOffers(options) {
       const problem = deliveryProblem(options, 'apply');
       if (problem) {
-        log.error(problem);
+        say(problem);
         return;
       }
       await render(options.response.execute?.pageLoad?.options, 'target-global-mbox');
@@ -257,7 +257,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     trackEvent(options) {
       const problem = mboxProblem(options);
       if (problem) {
-        log.error(problem);
+        say(problem);
         return;
       }
       if (!usable(options.mbox)) return;
@@ -265,7 +265,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     },
     triggerView(name) {
       const problem = viewNameProblem(name);
-      if (problem) log.error(problem);
+      if (problem) say(problem);
       else if (__TAGC_UNSET_viewsEnabled__ || !config.viewsEnabled) say(Msg.ViewsDisabled);
     },
   };

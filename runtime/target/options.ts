@@ -1,6 +1,11 @@
+import { Msg } from '../core/messages';
 import { MBOX_NAME_MAX } from './constants';
 
-// Argument checks of the testing library's API, with the messages of spec §5.
+// Argument checks of the testing library's API: a problem is a message code whose text is spec
+// §5's (runtime/core/messages.ts), so bundles without debug logging carry only the code.
+
+/** A problem with the options, printed by say() or thrown by failure(); none takes an argument. */
+export type OptionsProblem = Msg.NoOptions | Msg.NoMbox | Msg.MboxTooLong | Msg.NoSuccess | Msg.NoError | Msg.NoResponse | Msg.NoRequest | Msg.NoExecute | Msg.NoViewName | Msg.NoOffer;
 
 export interface GetOfferOptions {
   mbox: string;
@@ -15,25 +20,25 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** The first problem with getOffer/applyOffer/trackEvent options, or null. */
-export function mboxProblem(options: unknown, needs: { success?: boolean; error?: boolean } = {}): string | null {
-  if (!isObject(options)) return 'options argument is required';
+export function mboxProblem(options: unknown, needs: { success?: boolean; error?: boolean } = {}): OptionsProblem | null {
+  if (!isObject(options)) return Msg.NoOptions;
   const mbox = options.mbox;
-  if (typeof mbox !== 'string' || mbox === '') return 'mbox option is required';
-  if (mbox.length > MBOX_NAME_MAX) return 'mbox option is too long';
-  if (needs.success && typeof options.success !== 'function') return 'success option is required';
-  if (needs.error && typeof options.error !== 'function') return 'error option is required';
+  if (typeof mbox !== 'string' || mbox === '') return Msg.NoMbox;
+  if (mbox.length > MBOX_NAME_MAX) return Msg.MboxTooLong;
+  if (needs.success && typeof options.success !== 'function') return Msg.NoSuccess;
+  if (needs.error && typeof options.error !== 'function') return Msg.NoError;
   return null;
 }
 
 /** getOffers/applyOffers (delivery-API shaped) options. */
-export function deliveryProblem(options: unknown, kind: 'get' | 'apply'): string | null {
-  if (!isObject(options)) return 'options argument is required';
-  if (kind === 'apply') return isObject(options.response) ? null : 'response option is required';
+export function deliveryProblem(options: unknown, kind: 'get' | 'apply'): OptionsProblem | null {
+  if (!isObject(options)) return Msg.NoOptions;
+  if (kind === 'apply') return isObject(options.response) ? null : Msg.NoResponse;
   const request = options.request;
-  if (!isObject(request)) return 'request option is required';
-  return isObject(request.execute) || isObject(request.prefetch) ? null : 'execute or prefetch is required';
+  if (!isObject(request)) return Msg.NoRequest;
+  return isObject(request.execute) || isObject(request.prefetch) ? null : Msg.NoExecute;
 }
 
-export function viewNameProblem(name: unknown): string | null {
-  return typeof name === 'string' && name.trim() !== '' ? null : 'view name must be a non-empty string';
+export function viewNameProblem(name: unknown): OptionsProblem | null {
+  return typeof name === 'string' && name.trim() !== '' ? null : Msg.NoViewName;
 }

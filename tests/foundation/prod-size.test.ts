@@ -8,7 +8,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 32_010;
+const PROD_GZIP_CEILING = 31_926;
 
 let code: string;
 let graph: Graph;
@@ -94,6 +94,6 @@ describe('the prod bundle', () => {
   });
 
   it('carries the codes of the runtime messages, not their texts (docs/messages.md)', () => {
-    for (const text of ['Missing event name', 'Data layer must be an Array', 'Failed to read data element', 'Request refused', 'Analytics hit could not be sent']) expect(code, text).not.toContain(text);
+    for (const text of ['Missing event name', 'Data layer must be an Array', 'Failed to read data element', 'Request refused', 'Analytics hit could not be sent', 'mbox option is required', 'offer option is required', 'execute or prefetch is required', 'request refused']) expect(code, text).not.toContain(text);
   });
 });

@@ -4,6 +4,7 @@ import { createTargetClient } from '../../../runtime/target/client';
 import { deliver, DeliveryError } from '../../../runtime/target/delivery';
 import { formatMboxCookie, parseMboxCookie } from '../../../runtime/target/mbox-cookie';
 import { deliveryProblem, mboxProblem, viewNameProblem } from '../../../runtime/target/options';
+import { messageText, type Msg } from '../../../runtime/core/messages';
 import { FLICKER_STYLE_ID } from '../../../runtime/target/constants';
 import { openEgress } from '../../helpers/egress';
 
@@ -222,14 +223,15 @@ describe('options and the mbox cookie', () => {
     expect(document.getElementById(FLICKER_STYLE_ID)).toBeNull();
   });
 
-  it('uses the messages of spec §5', () => {
-    expect(mboxProblem(undefined)).toBe('options argument is required');
-    expect(mboxProblem({ mbox: 'a' }, { success: true })).toBe('success option is required');
-    expect(mboxProblem({ mbox: 'a', success: () => 0 }, { success: true, error: true })).toBe('error option is required');
-    expect(deliveryProblem({}, 'get')).toBe('request option is required');
-    expect(deliveryProblem({ request: {} }, 'get')).toBe('execute or prefetch is required');
-    expect(deliveryProblem({}, 'apply')).toBe('response option is required');
-    expect(viewNameProblem(' ')).toBe('view name must be a non-empty string');
+  it('uses the messages of spec §5, by their codes', () => {
+    const text = (code: Msg | null) => (code ? messageText(code, []) : code);
+    expect(text(mboxProblem(undefined))).toBe('options argument is required');
+    expect(text(mboxProblem({ mbox: 'a' }, { success: true }))).toBe('success option is required');
+    expect(text(mboxProblem({ mbox: 'a', success: () => 0 }, { success: true, error: true }))).toBe('error option is required');
+    expect(text(deliveryProblem({}, 'get'))).toBe('request option is required');
+    expect(text(deliveryProblem({ request: {} }, 'get'))).toBe('execute or prefetch is required');
+    expect(text(deliveryProblem({}, 'apply'))).toBe('response option is required');
+    expect(text(viewNameProblem(' '))).toBe('view name must be a non-empty string');
   });
 
   it('round-trips the mbox cookie and drops expired or malformed entries', () => {

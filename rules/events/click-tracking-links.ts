@@ -1,7 +1,7 @@
 import { rule } from '../../runtime/declare';
 import { analyticsConsent } from '../consent/lib/gates';
 import { eventRow } from '../lib/event-numbers';
-import { hitAtRunTime, varsOf } from './lib/catalogue-rule';
+import { hitAtRunTime, hitWhenRun, varsOf } from './lib/catalogue-rule';
 import { clickTrackingOn, trackedLinkClick } from './lib/click-tracking';
 
 // Exit and UI links have no catalogue event: their link hit is sent here, named by the link's
@@ -13,10 +13,12 @@ export default rule({
   enabled: clickTrackingOn,
   conditions: [analyticsConsent],
   actions: [
-    hitAtRunTime('send the exit or UI link hit named by the link text', varsOf(eventRow('[exit link click]')), (ctx) => {
-      const click = ctx.event.payload as { type: string; text: string; href: string };
-      if (click.type !== 'exit' && click.type !== 'ui') return null;
-      return { linkName: click.text || click.href || 'link', linkUrl: click.href || undefined, linkType: click.type === 'exit' ? 'e' : 'o', events: [] };
-    }),
+    hitWhenRun(() =>
+      hitAtRunTime('send the exit or UI link hit named by the link text', varsOf(eventRow('[exit link click]')), (ctx) => {
+        const click = ctx.event.payload as { type: string; text: string; href: string };
+        if (click.type !== 'exit' && click.type !== 'ui') return null;
+        return { linkName: click.text || click.href || 'link', linkUrl: click.href || undefined, linkType: click.type === 'exit' ? 'e' : 'o', events: [] };
+      }),
+    ),
   ],
 });

@@ -102,9 +102,9 @@ function catalogueHit(event: EventName, trigger: Trigger): Action {
 
 /**
  * An action made when its rule first runs it (or a failure names its kind). A bundle's 53
- * catalogue rules are made while it evaluates, in the task that also compiled it; their hits
- * (the row's look-up, its variables, the analytics action) wait for their events instead. A hit
- * has no timeout of its own (its rule's applies).
+ * catalogue rules, time-on-page and click-tracking-links are made while it evaluates, in the task
+ * that also compiled it; their hits (the row's look-up, its variables, the analytics action) wait
+ * for their events instead. A hit has no timeout of its own (its rule's applies).
  */
 function madeWhenRun(make: () => Action): Action {
   let made: Action | undefined;
@@ -119,12 +119,15 @@ function madeWhenRun(make: () => Action): Action {
   };
 }
 
+/** An analytics hit made when its rule first runs it in a bundle; the compiler makes it with the rule (its checks, params and sends are the graph's). */
+export function hitWhenRun(make: () => Action): Action {
+  return TOOLING ? make() : madeWhenRun(make);
+}
+
 /** The analytics rule of a catalogue event. */
 export function catalogueRule(event: EventName, options: CatalogueRuleOptions = {}): Rule {
   const trigger = options.trigger ?? (event as Trigger);
-  const hit = () => catalogueHit(event, trigger);
-  // The compiler loads the hit itself (its checks first): its params and sends are the graph's.
-  const action = TOOLING ? hit() : madeWhenRun(hit);
+  const action = hitWhenRun(() => catalogueHit(event, trigger));
   // The description is built inside its property, so that prod bundles drop it with the property.
   return rule({
     id: options.id ?? `analytics-${kebab(trigger)}`,

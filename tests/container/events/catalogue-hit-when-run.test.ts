@@ -15,16 +15,23 @@ interface Made {
   rules: { id: string; actions: { kind: string }[] }[];
 }
 
-async function bundled(): Promise<Made> {
-  const lib = (file: string) => JSON.stringify(join(REPO, file));
-  const result = await build({
-    stdin: {
-      contents: `import { catalogueRule } from ${lib('rules/events/lib/catalogue-rule.ts')};
-import { EVENT_ROWS } from ${lib('rules/lib/event-numbers.ts')};
+const lib = (file: string) => JSON.stringify(join(REPO, file));
+
+// Imported first, so that the look-ups of modules evaluated after it are counted.
+const COUNTER = `import { EVENT_ROWS } from ${lib('rules/lib/event-numbers.ts')};
 let lookups = 0;
 const find = EVENT_ROWS.find;
 EVENT_ROWS.find = function (...args) { lookups++; return find.apply(this, args); };
-globalThis.made = { lookups: () => lookups, rules: [catalogueRule('CTA Clicked'), catalogueRule('Multi-Media Play Time')] };
+export const counted = () => lookups;
+`;
+
+/** Bundles `imports` after the counter and runs it; `rules` lists the rules they make. */
+async function bundled(imports: string, rules: string): Promise<Made> {
+  const result = await build({
+    stdin: {
+      contents: `import { counted } from 'lookup-counter';
+${imports}
+globalThis.made = { lookups: counted, rules: ${rules} };
 `,
       resolveDir: REPO,
       loader: 'ts',
@@ -35,7 +42,9 @@ globalThis.made = { lookups: () => lookups, rules: [catalogueRule('CTA Clicked')
       {
         name: 'without-viewer-text',
         setup(b) {
-          b.onLoad({ filter: /rules[\\/]events[\\/]lib[\\/]catalogue-rule\.ts$/ }, async (args) => ({ contents: (await rewriteModule(readFileSync(args.path, 'utf8'), args.path, undefined, false)).strip, loader: 'js', resolveDir: join(args.path, '..') }));
+          b.onResolve({ filter: /^lookup-counter$/ }, () => ({ path: 'lookup-counter', namespace: 'counter' }));
+          b.onLoad({ filter: /.*/, namespace: 'counter' }, () => ({ contents: COUNTER, loader: 'js', resolveDir: REPO }));
+          b.onLoad({ filter: /rules[\\/]events[\\/](lib[\\/]catalogue-rule|analytics-time-on-page|click-tracking-links)\.ts$/ }, async (args) => ({ contents: (await rewriteModule(readFileSync(args.path, 'utf8'), args.path, undefined, false)).strip, loader: 'js', resolveDir: join(args.path, '..') }));
         },
       },
     ],
@@ -49,12 +58,24 @@ globalThis.made = { lookups: () => lookups, rules: [catalogueRule('CTA Clicked')
 
 describe('catalogue rules in a bundle', () => {
   it('look up their row when their hit is first used, once', async () => {
-    const made = await bundled();
+    const made = await bundled(`import { catalogueRule } from ${lib('rules/events/lib/catalogue-rule.ts')};`, `[catalogueRule('CTA Clicked'), catalogueRule('Multi-Media Play Time')]`);
     expect(made.rules.map((r) => r.id)).toEqual(['analytics-cta-clicked', 'analytics-multi-media-play-time']);
     expect(made.lookups()).toBe(0);
     expect(made.rules.map((r) => r.actions[0]!.kind)).toEqual(['analyticsEvent', 'custom']);
     expect(made.lookups()).toBe(2);
     expect(made.rules[0]!.actions[0]!.kind).toBe('analyticsEvent');
+    expect(made.lookups()).toBe(2);
+  });
+
+  it('so do the time-on-page and click-tracking-links rules, whose hit is not a catalogue rule', async () => {
+    const made = await bundled(
+      `import timeOnPage from ${lib('rules/events/analytics-time-on-page.ts')};
+import clickTrackingLinks from ${lib('rules/events/click-tracking-links.ts')};`,
+      '[timeOnPage, clickTrackingLinks]',
+    );
+    expect(made.rules.map((r) => r.id)).toEqual(['analytics-time-on-page', 'click-tracking-links']);
+    expect(made.lookups()).toBe(0);
+    expect(made.rules.map((r) => r.actions[0]!.kind)).toEqual(['analyticsEvent', 'custom']);
     expect(made.lookups()).toBe(2);
   });
 });

@@ -1,10 +1,13 @@
 // The page both stacks are measured on. Identical for tagc and the peer except for the library and
 // the one line that registers a rule monitor (tagc's `__tagcMonitors`, Turbine's
 // `_satellite._monitors`), on the same hook in both: `ruleTriggered`, the moment an event reaches a
-// rule, before its conditions run (Turbine notifies it before queueing the rule). The prelude
-// grants consent to every category (the visitor who accepted the notice, so every analytics rule
-// runs), queues Page Load Started, records each analytics hit (image, sendBeacon or fetch to
+// rule, before its conditions run (Turbine notifies it before queueing the rule). The visitor has
+// accepted every consent category, so every analytics rule runs: the consent cookie is in the
+// browser's jar before the page loads (`grantConsent`), as a returning visitor's is, not written by
+// a page script (a cookie write no real page makes, inside the task measured). The prelude queues Page Load Started, records each analytics hit (image, sendBeacon or fetch to
 // /b/ss/) with its time, and defines the in-page measurements the harness calls by name. Plain ES5 strings: nothing of the harness's transpiler reaches the page.
+
+import type { BrowserContext } from 'playwright-core';
 
 export type Stack = 'tagc' | 'peer';
 
@@ -16,8 +19,6 @@ export interface BenchPageOptions {
   stack: Stack;
   /** Rule ids of Page Load Started: the first one reached ends start-up. */
   pageLoadStartedRules: readonly string[];
-  /** `name=value` of the consent cookie that grants every category. */
-  consentCookie: string | null;
 }
 
 export const PAGE_LOAD_STARTED = { event: 'Page Load Started', page: { pageName: 'bench > page', siteAudience: 'advisor', siteCountry: 'us', siteLanguage: 'en', pageType: 'article' } };
@@ -86,17 +87,23 @@ export function benchPage(o: BenchPageOptions): string {
     o.stack === 'tagc'
       ? `window.__tagcMonitors = [{ ruleTriggered: function (e) { B.reached(e.rule); } }];`
       : `window._satellite = { _monitors: [{ ruleTriggered: function (e) { B.reached(e.rule.name); } }] };`;
-  const consent = o.consentCookie ? `document.cookie = ${JSON.stringify(`${o.consentCookie}; path=/; max-age=31536000`)};` : '';
   return `<!doctype html><html><head><meta charset="utf-8"><title>bench</title>
 <script>${PRELUDE}
 B.pls = ${JSON.stringify(pls)};
-${consent}
 ${monitor}
 window.appEventData = [${JSON.stringify(PAGE_LOAD_STARTED)}];
 B.t0 = performance.now();</script>
 ${o.src !== undefined ? `<script src="${o.src}"></script>` : o.code === undefined ? '' : `<script>${inline(o.code)}</script>`}
 <script>B.t1 = performance.now();</script>
 </head><body><main><h1>Bench page</h1><p><a href="/open" data-ea-cta="open-account">Open an account</a></p></main></body></html>`;
+}
+
+/** Puts the consent cookie (`name=value`, from consentCookieFor) in the context's jar for the site's origin, for a year. */
+export async function grantConsent(context: BrowserContext, origin: string, cookie: string | null): Promise<void> {
+  if (!cookie) return;
+  const eq = cookie.indexOf('=');
+  const expires = Math.floor(Date.now() / 1000) + 365 * 24 * 3600;
+  await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), domain: new URL(origin).hostname, path: '/', expires }]);
 }
 
 /** The cookie with which the build's consent provider reads "every category granted". */

@@ -5,7 +5,7 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { compile } from '../index';
 import type { Manifest } from '../graph-types';
 import { startServer } from '../serve/server';
-import { benchPage, consentCookieFor } from './bench-page';
+import { benchPage, consentCookieFor, grantConsent } from './bench-page';
 import { DESKTOP_USER_AGENT, launchChromium } from './chromium';
 import { benchSite, ownScriptStubRoute, routeOwnHostsTo, thirdPartyStubRoute } from './route-hosts';
 
@@ -62,7 +62,8 @@ export async function benchProfile(): Promise<Record<string, number>> {
     const graph = JSON.parse(readFileSync(join(outDir, 'prod', 'graph.json'), 'utf8')) as { events: { key: string; rules: string[] }[] };
     const site = benchSite(manifest);
     const bundleUrl = `${site.origin}/bench/container.js`;
-    const page = benchPage({ stack: 'tagc', pageLoadStartedRules: graph.events.find((e) => e.key === 'Page Load Started')?.rules ?? [], consentCookie: consentCookieFor(manifest.simulate?.consent) });
+    const page = benchPage({ stack: 'tagc', pageLoadStartedRules: graph.events.find((e) => e.key === 'Page Load Started')?.rules ?? [] });
+    const consentCookie = consentCookieFor(manifest.simulate?.consent);
     const html = page.replace('<script>B.t1', `<script src="/bench/container.js"></script>\n<script>B.t1`);
     const server = await startServer({ dir: outDir, routes: [thirdPartyStubRoute(site.hosts), ownScriptStubRoute] });
     const browser = await launchChromium();
@@ -71,6 +72,7 @@ export async function benchProfile(): Promise<Record<string, number>> {
       for (let i = 0; i < LOADS; i++) {
         const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
         await routeOwnHostsTo(context, server, { hosts: site.hosts, allHosts: true });
+        await grantConsent(context, site.origin, consentCookie);
         await context.route(`${site.origin}/bench/empty.html`, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>empty</title>' }));
         await context.route(`${site.origin}/bench/profile.html`, (r) => r.fulfill({ contentType: 'text/html', body: html }));
         await context.route(bundleUrl, (r) => r.fulfill({ contentType: 'application/javascript', body: code }));

@@ -57,7 +57,8 @@ work is the stand-in's few lines. The comparison therefore favours the peer: tag
 its own analytics and identity clients, the peer's does not, in bytes, start-up and dispatch.
 
 Both stacks run in the same Chromium, on the same page (compiler/bench/bench-page.ts): the visitor
-has accepted every consent category, Page Load Started is queued before the library, the library
+has accepted every consent category (the consent cookie is in the browser's jar before the page
+loads, as a returning visitor's is), Page Load Started is queued before the library, the library
 is inlined (start-up is parse, compile and run), analytics hits are recorded at the moment they
 are handed to the browser (image \`src\`, \`sendBeacon\`, \`fetch\`). Each round measures both stacks
 back to back in fresh browser contexts, alternating which goes first; the ratio is tagc / peer in

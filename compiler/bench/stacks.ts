@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { RunningServer } from '../serve/server';
-import { benchPage, CTA_CLICKED, PAGE_LOAD_COMPLETED, type Stack } from './bench-page';
+import { benchPage, CTA_CLICKED, grantConsent, PAGE_LOAD_COMPLETED, type Stack } from './bench-page';
 import { DESKTOP_USER_AGENT } from './chromium';
 import { libraryCompile, longestTaskParts, type LongestTaskParts } from './long-tasks';
 import { routeOwnHostsTo, type BenchSite } from './route-hosts';
@@ -66,18 +66,18 @@ const libraryUrl = (setup: StackSetup, stack: Stack) => `${setup.site.origin}/be
 async function newContext(browser: Browser, server: RunningServer, setup: StackSetup): Promise<BrowserContext> {
   const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
   await routeOwnHostsTo(context, server, { hosts: setup.site.hosts, allHosts: true });
+  await grantConsent(context, setup.site.origin, setup.consentCookie);
   const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cache-Control': 'no-store' };
   for (const stack of ['tagc', 'peer', 'empty'] as const) {
     const body = benchPage({
       stack: stack === 'empty' ? 'tagc' : stack,
       code: stack === 'empty' ? undefined : setup.code[stack],
       pageLoadStartedRules: stack === 'empty' ? [] : setup.pageLoadStartedRules[stack],
-      consentCookie: setup.consentCookie,
     });
     await context.route(pageUrl(setup, stack), (route) => route.fulfill({ contentType: 'text/html', headers, body }));
   }
   for (const stack of ['tagc', 'peer'] as const) {
-    const body = benchPage({ stack, src: libraryUrl(setup, stack), pageLoadStartedRules: setup.pageLoadStartedRules[stack], consentCookie: setup.consentCookie });
+    const body = benchPage({ stack, src: libraryUrl(setup, stack), pageLoadStartedRules: setup.pageLoadStartedRules[stack] });
     await context.route(pageUrl(setup, `${stack}-src`), (route) => route.fulfill({ contentType: 'text/html', headers, body }));
     await context.route(libraryUrl(setup, stack), (route) => route.fulfill({ contentType: 'application/javascript', headers, body: setup.code[stack] }));
   }

@@ -12,5 +12,5 @@ export function computed<T = unknown>(
   read: (ctx: ReadContext) => T | undefined,
   options?: DataElementOptions<T> & { reads?: readonly DataElementName[] },
 ) {
-  return dataElement<T>(TOOLING ? 'custom' : '', TOOLING ? { reads: options?.reads ?? [] } : {}, read, options);
+  return dataElement<T>(read, options, 'custom', TOOLING ? { reads: options?.reads ?? [] } : {});
 }

@@ -8,5 +8,5 @@ export const readConstant = ({ value }: { value: unknown }) => () => value;
 /** A fixed value. */
 /* @__NO_SIDE_EFFECTS__ */
 export function constant<T>(value: T, options?: DataElementOptions<T>) {
-  return dataElement<T>('constant', { value }, readConstant({ value }), options);
+  return dataElement<T>(readConstant({ value }), options, 'constant', { value });
 }

@@ -9,5 +9,5 @@ export const readCookie = ({ name }: { name: string }) => ({ win }: ReadContext)
 /** A cookie's decoded value; a malformed cookie reads as absent without affecting the others. */
 /* @__NO_SIDE_EFFECTS__ */
 export function cookie<T = string>(name: string, options?: DataElementOptions<T>) {
-  return dataElement<T>('cookie', { name }, readCookie({ name }), options);
+  return dataElement<T>(readCookie({ name }), options, 'cookie', { name });
 }

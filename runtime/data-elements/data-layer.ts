@@ -12,5 +12,5 @@ export const readDataLayer = ({ path }: { path: string }) => {
 /** A dotted path in the data layer's computed state (`page.pageName`). */
 /* @__NO_SIDE_EFFECTS__ */
 export function dataLayerValue<T = unknown>(path: string, options?: DataElementOptions<T>) {
-  return dataElement<T>('dataLayer', { path }, readDataLayer({ path }), options);
+  return dataElement<T>(readDataLayer({ path }), options, 'dataLayer', { path });
 }

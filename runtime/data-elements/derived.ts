@@ -1,5 +1,4 @@
 import { dataElement } from '../declare/data-element';
-import { TOOLING } from '../declare/tooling';
 import type { DataElementName, DataElementOptions, ReadContext } from '../declare/types';
 
 /** Computed from other data elements, named in `from` (the compiler checks them and their cycles). */
@@ -9,5 +8,5 @@ export function derived<T = unknown>(
   compute: (values: unknown[], ctx: ReadContext) => T | undefined,
   options?: DataElementOptions<T>,
 ) {
-  return dataElement<T>(TOOLING ? 'derived' : '', TOOLING ? { from } : {}, (ctx) => compute(from.map((name) => ctx.get(name)), ctx), options);
+  return dataElement<T>((ctx) => compute(from.map((name) => ctx.get(name)), ctx), options, 'derived', { from });
 }

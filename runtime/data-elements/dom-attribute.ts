@@ -16,5 +16,5 @@ export const readDomAttribute = ({ selector, property }: { selector: string; pro
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function domAttribute<T = string>(selector: string, property: string, options?: DataElementOptions<T>) {
-  return dataElement<T>('domAttribute', { selector, property }, readDomAttribute({ selector, property }), options);
+  return dataElement<T>(readDomAttribute({ selector, property }), options, 'domAttribute', { selector, property });
 }

@@ -18,5 +18,5 @@ export const readGlobalVariable = ({ path }: { path: string }) => {
 /** A page global at a dotted path (`digitalData.page.name`), as Launch's "JavaScript Variable". */
 /* @__NO_SIDE_EFFECTS__ */
 export function globalVariable<T = unknown>(path: string, options?: DataElementOptions<T>) {
-  return dataElement<T>('globalVariable', { path }, readGlobalVariable({ path }), options);
+  return dataElement<T>(readGlobalVariable({ path }), options, 'globalVariable', { path });
 }

@@ -28,5 +28,5 @@ export const readPageInfo = ({ attribute }: { attribute: PageAttribute }) => ({ 
 /** The page URL, host, path, protocol, referrer, title, hash, query string, or path and query. */
 /* @__NO_SIDE_EFFECTS__ */
 export function pageInfo<T = string>(attribute: PageAttribute, options?: DataElementOptions<T>) {
-  return dataElement<T>('pageInfo', { attribute }, readPageInfo({ attribute }), options);
+  return dataElement<T>(readPageInfo({ attribute }), options, 'pageInfo', { attribute });
 }

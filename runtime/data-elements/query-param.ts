@@ -17,5 +17,5 @@ export const readQueryParam = ({ name, caseInsensitive }: { name: string; caseIn
 /* @__NO_SIDE_EFFECTS__ */
 export function queryParam<T = string>(name: string, options?: DataElementOptions<T> & { caseInsensitive?: boolean }) {
   const params = { name, caseInsensitive: !!options?.caseInsensitive };
-  return dataElement<T>('queryParam', params, readQueryParam(params), options);
+  return dataElement<T>(readQueryParam(params), options, 'queryParam', params);
 }

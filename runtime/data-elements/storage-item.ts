@@ -11,11 +11,11 @@ export const readSessionItem = ({ key }: { key: string }) => () => getItem('sess
 /** An item of localStorage. */
 /* @__NO_SIDE_EFFECTS__ */
 export function localItem<T = string>(key: string, options?: DataElementOptions<T>) {
-  return dataElement<T>('localStorage', { key }, readLocalItem({ key }), options);
+  return dataElement<T>(readLocalItem({ key }), options, 'localStorage', { key });
 }
 
 /** An item of sessionStorage. */
 /* @__NO_SIDE_EFFECTS__ */
 export function sessionItem<T = string>(key: string, options?: DataElementOptions<T>) {
-  return dataElement<T>('sessionStorage', { key }, readSessionItem({ key }), options);
+  return dataElement<T>(readSessionItem({ key }), options, 'sessionStorage', { key });
 }

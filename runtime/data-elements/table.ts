@@ -1,11 +1,15 @@
 import { hasOwn } from '../core/merge';
 import { dataElement } from '../declare/data-element';
+import { TOOLING } from '../declare/tooling';
 import type { DataElement, DataElementOptions, Params, ReadContext } from '../declare/types';
 
 // The generated entry's data-element table (readers.ts): rows rebuilt into declarations.
 
-/** A kind's name, its reader of params and, when its rows give their one param as a string, that param's name. */
-export type KindReader = readonly [kind: string, read: (params: never) => (ctx: ReadContext) => unknown, key?: string];
+/**
+ * A kind's reader of params, when its rows give their one param as a string that param's name, and
+ * the kind's name, which only tooling reads (a bundle without it leaves the name out).
+ */
+export type KindReader = readonly [read: (params: never) => (ctx: ReadContext) => unknown, key?: string, kind?: string];
 /**
  * A declaration as data (`[kind index, params, options]`, params as the string of the kind's one
  * param, or that string alone for kind 0 without options; a string that ends with a dot ends with
@@ -27,10 +31,10 @@ export function dataElementTable(kinds: readonly KindReader[], rows: Readonly<Re
     const row = typeof given !== 'object' ? ([0, given] as const) : given;
     if (!Array.isArray(row)) return row as DataElement;
     const [index, value, options] = row as readonly [number, Params | string | number, DataElementOptions?];
-    const [kind, read, key] = kinds[index];
+    const [read, key] = kinds[index];
     // A string that ends with a dot ends with the element's name; a number splits the name (denseParam).
     const params = typeof value !== 'object' ? { [key!]: typeof value === 'number' ? `${name.slice(0, value)}.${name[value]!.toLowerCase()}${name.slice(value + 1)}` : value.endsWith('.') ? value + name : value } : value;
-    return dataElement(kind, params, (read as (p: Params) => (ctx: ReadContext) => unknown)(params), options);
+    return dataElement((read as (p: Params) => (ctx: ReadContext) => unknown)(params), options, TOOLING ? kinds[index][2]! : '', params);
   };
   // The rows are the target: their names, order and `in`/hasOwnProperty answers are the table's.
   return new Proxy(rows as Record<string, unknown>, {

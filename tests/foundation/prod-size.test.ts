@@ -8,7 +8,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 31_937;
+const PROD_GZIP_CEILING = 31_917;
 
 let code: string;
 let graph: Graph;
@@ -91,6 +91,8 @@ describe('the prod bundle', () => {
 
   it("carries no data element's kind nor comparison's operator, names only tooling reads", () => {
     for (const name of ['"dataLayer"', '"cookie"', '"localStorage"', '"queryParam"', '"derived"', '"truthy"', '"falsy"']) expect(code, name).not.toContain(name);
+    // Nor an empty stand-in for them: the entry's kinds table and the factories' calls leave the kind out.
+    for (const blank of ['[["",', '"",{}']) expect(code.includes(blank), blank).toBe(false);
   });
 
   it('carries the codes of the runtime messages, not their texts (docs/messages.md)', () => {

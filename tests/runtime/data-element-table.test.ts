@@ -54,7 +54,7 @@ function asTable(elements: Record<string, DataElement>, strip: boolean): Record<
     else code[name] = el;
   }
   const dense = denseRows(asData);
-  const used = dense.kinds.map(({ kind, key }): KindReader => [kind, (readerModule as Record<string, KindReader[1]>)[kind]!, key]);
+  const used = dense.kinds.map(({ kind, key }): KindReader => [(readerModule as Record<string, KindReader[0]>)[kind]!, key, kind]);
   const rows: Record<string, TableRow> = { ...code, ...Object.fromEntries(dense.rows as [string, TableRow][]) };
   return dataElementTable(used, Object.fromEntries(Object.keys(elements).map((name) => [name, rows[name]!])));
 }
@@ -105,7 +105,7 @@ describe('data elements as data', () => {
       calls++;
       return () => params.path;
     };
-    const table = dataElementTable([['dataLayerValue', reader as KindReader[1]]], { a: [0, { path: 'a' }], b: [0, { path: 'b' }] });
+    const table = dataElementTable([[reader as KindReader[0], undefined, 'dataLayerValue']], { a: [0, { path: 'a' }], b: [0, { path: 'b' }] });
     expect(calls).toBe(0);
     expect(Object.keys(table)).toEqual(['a', 'b']);
     expect('a' in table && Object.prototype.hasOwnProperty.call(table, 'b') && !('c' in table)).toBe(true);

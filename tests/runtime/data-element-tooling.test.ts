@@ -9,7 +9,7 @@ import { REPO } from '../helpers/container';
 async function elementBuiltBy(tooling: boolean): Promise<Record<string, unknown>> {
   const entry = join(REPO, 'runtime/declare/data-element.ts');
   const result = await build({
-    stdin: { contents: `import { dataElement } from ${JSON.stringify(entry)};\nglobalThis.__element = dataElement('cookie', { name: 'x' }, () => 1, { default: 2 });\n`, resolveDir: REPO, loader: 'ts' },
+    stdin: { contents: `import { dataElement } from ${JSON.stringify(entry)};\nglobalThis.__element = dataElement(() => 1, { default: 2 }, 'cookie', { name: 'x' });\n`, resolveDir: REPO, loader: 'ts' },
     bundle: true,
     write: false,
     format: 'iife',

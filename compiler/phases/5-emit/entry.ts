@@ -57,8 +57,11 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
   if (!rows.length) return { imports, expression: object };
   imports.push(`import { dataElementTable } from ${js(readers!.table)};`);
   imports.push(`import { ${table.kinds.map(({ kind }, i) => `${kind} as k${i}`).join(', ')} } from ${js(readers!.file)};`);
-  // A data element's kind is tooling's alone (the runtime never reads it): a bundle without debugging writes '', as its factories do (runtime/data-elements/derived.ts).
-  const kinds = table.kinds.map(({ kind, key }, i) => `[${js(plan.env.debug ? kind : '')}, k${i}${key === undefined ? '' : `, ${js(key)}`}]`);
+  // A data element's kind is tooling's alone (the runtime never reads it): a bundle without debugging leaves it out.
+  const kinds = table.kinds.map(({ kind, key }, i) => {
+    const keyed = key === undefined ? [] : [js(key)];
+    return `[${[`k${i}`, ...(plan.env.debug ? [keyed[0] ?? 'undefined', js(kind)] : keyed)].join(', ')}]`;
+  });
   return { imports, expression: `dataElementTable([${kinds.join(', ')}], ${object})` };
 }
 

@@ -11,7 +11,8 @@ import { realBundle } from '../helpers/real-build';
 // (compiler/phases/5-emit/tooling-fields.ts). Anything else, and any object that is not a step,
 // keeps its fields; positions never move.
 
-const NAMES = { kind: 'k', sends: 's', run: 'r', hosts: 'h' };
+const NAMES = { kind: 'k', sends: 's', run: 'r', hosts: 'h', options: ['nw'] };
+const sorted = (ranges: [number, number][]) => [...ranges].sort((a, b) => a[0] - b[0]);
 
 function run(code: string): unknown {
   // The blanked code must still be valid JavaScript that builds the same values otherwise.
@@ -68,6 +69,26 @@ describe('blankToolingFields', () => {
     expect(run(out)).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }, { d: 4 }]);
   });
 
+  it("drops a tooling-only option (a social pixel's network) from any object, where nothing else names it", async () => {
+    const code = '[{nw:"Meta",url:"u",params:{id:1}},{url:"v",nw:"LinkedIn"},{nw:f(),url:"w"}]';
+    const wrapped = `(()=>{const f=()=>"X";return ${code}})()`;
+    // The third one does work, and so the name is named elsewhere: no option goes.
+    expect(await blankToolingFields(wrapped, NAMES)).toBe(wrapped);
+    const plain = '[{nw:"Meta",url:"u",params:{id:1}},{url:"v",nw:"LinkedIn"}]';
+    const out = await blankToolingFields(plain, NAMES);
+    expect(out).toHaveLength(plain.length);
+    expect(run(out)).toEqual([{ url: 'u', params: { id: 1 } }, { url: 'v' }]);
+    // Read (a member, a pattern, a string) anywhere in the bundle, the option stays wherever it is.
+    for (const reader of ['o.nw', 'o?.nw', 'function g({nw:a}){return a}', 'var {nw}=o', 'o["nw"]', '"nw"in o']) {
+      const read = `var o={};${reader};var p={nw:"Meta",url:"u"};`;
+      expect(await blankToolingFields(read, NAMES), reader).toBe(read);
+      expect(sorted(await toolingFieldRanges(read, NAMES)), reader).toEqual(sorted(await parsedToolingFieldRanges(read, NAMES)));
+    }
+    // A local of that name (the bundle's own short names) or a spread of it reads no property.
+    const local = 'var nw={a:1},p={...nw,nw:"Meta",url:"u"};';
+    expect(await blankToolingFields(local, NAMES)).toBe(local.replace('nw:"Meta",', ' '.repeat(10)));
+  });
+
   it('takes a method named kind for a kind, as a property (not a getter) of that name', async () => {
     const code = '[{k(){},params:{}},{get k(){return 1},params:{}}]';
     expect(await blankToolingFields(code, NAMES)).toBe('[{k(){},         },{get k(){return 1},params:{}}]');
@@ -87,14 +108,14 @@ describe('blankToolingFields', () => {
   it("reads the bundle's names of kind and sends from esbuild's mangle cache", () => {
     expect(stepFieldNames({ kind: 't', sends: 'r', other: false })).toMatchObject({ kind: 't', sends: 'r' });
     expect(stepFieldNames({ kind: false })).toMatchObject({ kind: 'kind', sends: 'sends' });
-    expect(stepFieldNames({ kind: 't', sends: 'r', run: 'a', hosts: 'o' })).toEqual({ kind: 't', sends: 'r', run: 'a', hosts: 'o' });
-    expect(stepFieldNames({ run: false })).toEqual({ kind: 'kind', sends: 'sends', run: 'run', hosts: 'hosts' });
+    expect(stepFieldNames({ kind: 't', sends: 'r', run: 'a', hosts: 'o', network: 'st' })).toEqual({ kind: 't', sends: 'r', run: 'a', hosts: 'o', options: ['st'] });
+    // A tooling-only option esbuild kept (a payload field of that name) is not the runtime's alone.
+    expect(stepFieldNames({ run: false, network: false })).toEqual({ kind: 'kind', sends: 'sends', run: 'run', hosts: 'hosts', options: [] });
   });
 });
 
 describe('the scan of a bundle (tooling-scan.ts)', () => {
   const KEYS = new Set(['k', 'r', 'environments']);
-  const sorted = (ranges: [number, number][]) => [...ranges].sort((a, b) => a[0] - b[0]);
 
   it('finds the fields without parsing the bundle with swc', async () => {
     const parse = vi.spyOn(positions, 'parseWithPositions');
@@ -161,5 +182,12 @@ describe('the prod bundle', () => {
   it("carries no step's empty params, which the test bundle (built with tooling) keeps", () => {
     expect(realBundle('prod')).not.toMatch(/params:\{\}/);
     expect(realBundle('test')).toMatch(/params:\{\}/);
+  });
+
+  it("carries no social pixel's network, which the test bundle (built with tooling) keeps", () => {
+    for (const network of ['"LinkedIn"', '"Meta"']) {
+      expect(realBundle('prod').includes(network), network).toBe(false);
+      expect(realBundle('test')).toContain(`network:${network}`);
+    }
   });
 });

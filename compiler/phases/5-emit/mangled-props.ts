@@ -212,8 +212,16 @@ export function payloadNames(schemas: readonly unknown[]): Set<string> {
   return names;
 }
 
-/** What a step's `kind`, `sends`, `run` and `hosts` became in a bundle, from esbuild's mangle cache (a name esbuild kept maps to false). */
+/**
+ * Options of the runtime's factories that only tooling reads: a social pixel's `network`, which
+ * its params carry for graph.json and the viewer (runtime/actions/pixel-social.ts). Bundles without
+ * tooling blank them where the name was shortened, so is the runtime's own (5-emit/tooling-fields.ts).
+ */
+export const TOOLING_OPTIONS = ['network'] as const satisfies readonly (typeof MANGLED_PROPS)[number][];
+
+/** What a step's `kind`, `sends`, `run` and `hosts`, and the shortened tooling-only options, became in a bundle, from esbuild's mangle cache (a name esbuild kept maps to false). */
 export function stepFieldNames(cache: Record<string, string | false> | undefined): StepFieldNames {
   const name = (prop: (typeof MANGLED_PROPS)[number]) => (typeof cache?.[prop] === 'string' ? cache[prop] : prop);
-  return { kind: name('kind'), sends: name('sends'), run: name('run'), hosts: name('hosts') };
+  const options = TOOLING_OPTIONS.flatMap((prop) => (typeof cache?.[prop] === 'string' ? [cache[prop]] : []));
+  return { kind: name('kind'), sends: name('sends'), run: name('run'), hosts: name('hosts'), options };
 }

@@ -1,4 +1,4 @@
-import type { Expression, Module, ObjectExpression } from '@swc/core';
+import type { Expression, Module, ObjectExpression, ObjectPattern } from '@swc/core';
 import { blankRanges } from '../../js-syntax';
 import { parseWithPositions } from './swc-positions';
 import { scanObjectLiterals } from './tooling-scan';
@@ -24,6 +24,8 @@ export interface StepFieldNames {
   run: string;
   /** A custom action's declared hosts, which only tooling reads (declare/rule.ts copies them into its params). */
   hosts: string;
+  /** Factory options that only tooling reads, under their shortened names (mangled-props.ts, TOOLING_OPTIONS). */
+  options: readonly string[];
 }
 
 type Prop = ObjectExpression['properties'][number];
@@ -133,9 +135,19 @@ function toolingOnly(props: PropertyFacts[], names: StepFieldNames): number[] {
   return props.flatMap((p, i) => ((step && droppable(p, names, custom)) || environmentList(p) || emptySpread(p) ? [i] : []));
 }
 
-/** Every object literal of a parsed bundle, as the facts of its properties. */
-function astObjects(program: Module, index: (position: number) => number): { props: PropertyFacts[] }[] {
-  const found: { props: PropertyFacts[] }[] = [];
+/** An object literal's properties, or a destructuring pattern's (swc's AST; never blanked, but its keys are reads). */
+type FoundObject = { props: PropertyFacts[]; mayBePattern?: () => boolean; pattern?: boolean };
+
+/** A destructuring pattern's property, by its key alone (its keys are reads, never blanked). */
+function patternFacts(prop: ObjectPattern['properties'][number]): PropertyFacts {
+  const key = prop.type === 'AssignmentPatternProperty' ? prop.key : prop.type === 'KeyValuePatternProperty' ? prop.key : undefined;
+  const name = key?.type === 'Identifier' || key?.type === 'StringLiteral' ? key.value : undefined;
+  return { kind: 'value', name, value: 'other', start: -1, end: -1 };
+}
+
+/** Every object literal and destructuring pattern of a parsed bundle, as the facts of its properties. */
+function astObjects(program: Module, index: (position: number) => number): FoundObject[] {
+  const found: FoundObject[] = [];
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
       for (const item of value) visit(item);
@@ -144,6 +156,7 @@ function astObjects(program: Module, index: (position: number) => number): { pro
     if (typeof value !== 'object' || value === null) return;
     const node = value as { type?: unknown; properties?: Prop[] };
     if (node.type === 'ObjectExpression' && node.properties!.length) found.push({ props: node.properties!.map((p) => astFacts(p, index)) });
+    if (node.type === 'ObjectPattern') found.push({ props: (value as ObjectPattern).properties.map(patternFacts), pattern: true });
     // swc nodes have no common child list (call arguments are untyped objects): every field is searched.
     const fields = value as Record<string, unknown>;
     for (const key in fields) if (key !== 'span' && typeof fields[key] === 'object') visit(fields[key]);
@@ -176,15 +189,41 @@ function propertyRange(js: string, start: number, end: number, last: boolean): [
   return [start, skipBlank(js, comma + 1)];
 }
 
+/** The option name (names.options) a property of an object literal or pattern is keyed by, if any. */
+function optionKey(prop: PropertyFacts, names: StepFieldNames): string | undefined {
+  return prop.kind !== 'spread' && prop.name !== undefined && names.options.includes(prop.name) ? prop.name : undefined;
+}
+
+/** Whether the bundle reads `name` other than through an object's key: a member (`.name`, `?.name`; not a spread's `...name`) or a string of it (`["name"]`, `"name" in`). */
+function readElsewhere(js: string, name: string): boolean {
+  const word = name.replace(/\$/g, '\\$');
+  return new RegExp(`(?<!\\.\\.)\\.\\s*${word}(?![\\w$])|(["'\`])${word}\\1`).test(js);
+}
+
 /** The tooling-only properties' ranges among `objects`; undefined when one of them may be a destructuring pattern (the scanner does not know). */
-function rangesOf(js: string, objects: { props: PropertyFacts[]; mayBePattern?: () => boolean }[], names: StepFieldNames): [number, number][] | undefined {
+function rangesOf(js: string, objects: FoundObject[], names: StepFieldNames): [number, number][] | undefined {
   const ranges: [number, number][] = [];
-  for (const { props, mayBePattern } of objects) {
-    const drop = toolingOnly(props, names);
-    if (!drop.length) continue;
+  // A tooling-only option's ranges where its value is a literal or a plain read, and how many objects' keys name it.
+  const options = new Map<string, { ranges: [number, number][]; keys: number }>();
+  for (const { props, mayBePattern, pattern } of objects) {
+    const drop = pattern ? [] : toolingOnly(props, names);
+    const keyed = props.flatMap((p, i) => {
+      const name = optionKey(p, names);
+      return name ? [{ name, i }] : [];
+    });
+    if (!drop.length && !keyed.length) continue;
     if (mayBePattern?.()) return undefined;
-    for (const i of drop) ranges.push(propertyRange(js, props[i]!.start, props[i]!.end, i === props.length - 1));
+    const range = (i: number) => propertyRange(js, props[i]!.start, props[i]!.end, i === props.length - 1);
+    for (const i of drop) ranges.push(range(i));
+    for (const { name, i } of keyed) {
+      const option = options.get(name) ?? options.set(name, { ranges: [], keys: 0 }).get(name)!;
+      option.keys++;
+      const value = pattern ? undefined : plain(props[i]!)?.value;
+      if (value !== undefined && value !== 'other') option.ranges.push(range(i));
+    }
   }
+  // An option goes only where the bundle reads it nowhere: every key of that name is one that goes, and no member or string names it.
+  for (const [name, option] of options) if (option.ranges.length === option.keys && !readElsewhere(js, name)) ranges.push(...option.ranges);
   return ranges;
 }
 
@@ -196,8 +235,8 @@ export async function parsedToolingFieldRanges(js: string, names: StepFieldNames
 
 /** Source ranges (of `js`) of the tooling-only fields of every step literal in a bundle's code. */
 export async function toolingFieldRanges(js: string, names: StepFieldNames): Promise<[number, number][]> {
-  // Only an object with a kind, code to run (a custom action), environments or a spread can lose a property.
-  const scanned = scanObjectLiterals(js, new Set([names.kind, names.run, 'environments']));
+  // Only an object with a kind, code to run (a custom action), environments, a tooling-only option or a spread can lose a property.
+  const scanned = scanObjectLiterals(js, new Set([names.kind, names.run, 'environments', ...names.options]));
   return (scanned && rangesOf(js, scanned, names)) ?? parsedToolingFieldRanges(js, names);
 }
 

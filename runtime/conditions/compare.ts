@@ -17,7 +17,8 @@ export interface CompareOptions {
 
 const text = (v: unknown, lower: boolean): unknown => {
   const s = typeof v === 'number' && isFinite(v) ? String(v) : v;
-  return lower && typeof s === 'string' ? s.toLowerCase() : s;
+  // The constant is read here too (runtime/declare/unset-options.ts): swc does not fold compare()'s `lower` into this call.
+  return !__TAGC_UNSET_ignoreCase__ && lower && typeof s === 'string' ? s.toLowerCase() : s;
 };
 const num = (v: unknown): number => (typeof v === 'string' ? Number(v) : typeof v === 'number' ? v : NaN);
 const same = (l: unknown, r: unknown) => l === r || (l != null && r != null && String(l) === String(r));
@@ -31,7 +32,7 @@ type Test = (l: unknown, r: unknown, raw: unknown, other: unknown, re: RegExp | 
 /* @__NO_SIDE_EFFECTS__ */
 function compare(left: DataElementRef, op: CompareOp | '', test: Test, right?: unknown, options: CompareOptions = {}): Condition {
   const re = right instanceof RegExp ? right : null;
-  const lower = !!options.ignoreCase;
+  const lower = !__TAGC_UNSET_ignoreCase__ && !!options.ignoreCase;
   return {
     kind: 'compare',
     params: TOOLING ? { left, op, right: re ? { pattern: re.source, flags: re.flags } : right, ...(lower ? { ignoreCase: true } : {}) } : {},

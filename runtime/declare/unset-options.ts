@@ -30,6 +30,8 @@ export const OPTIONAL_FIELDS = [
   'npa',
   'childDirected',
   'underAge',
+  // A comparison's case-insensitive switch (runtime/conditions/compare.ts).
+  'ignoreCase',
 ] as const;
 
 export type OptionalField = (typeof OPTIONAL_FIELDS)[number];

@@ -54,10 +54,10 @@ describe('unset option fields', () => {
     }
   });
 
-  it("leave the real prod bundle without the code that handles them: the A/B switches' messages, the id-sync switch, the page-view storage", () => {
+  it("leave the real prod bundle without the code that handles them: the A/B switches' messages, the id-sync switch, the page-view storage, a comparison's case switch", () => {
     const prod = realBundle('prod');
     // W12 "not opted in", W15 "Page load disabled".
-    for (const text of ['"W12"', '"W15"', 'id syncs have been disabled', '"pageview"']) expect(prod, text).not.toContain(text);
+    for (const text of ['"W12"', '"W15"', 'id syncs have been disabled', '"pageview"', 'ignoreCase']) expect(prod.includes(text), text).toBe(false);
     expect(prod).toContain('"session"');
     expect(prod).toContain('"W17"');
   });

@@ -100,14 +100,9 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     if (status === Status.Off || optIn.state() !== 'approved') return {};
     let mid = amcv.mid;
     if (!mid && status === Status.Loading && wantProvisional) mid = provisional ??= localId();
-    const out: IdentityFields = { mcorgid: orgId };
-    if (mid) out.mid = mid;
-    if (amcv.region) out.aamlh = amcv.region;
-    if (amcv.blob) out.aamb = amcv.blob;
-    if (Object.keys(customerIds).length) out.customerIds = { ...customerIds };
-    const open = supplementalDataId('analytics', false);
-    if (open) out.sdid = open;
-    return out;
+    // One literal: a field the visitor does not have is undefined, which every reader tests (a hit's query leaves it out).
+    const ids = Object.keys(customerIds).length ? { ...customerIds } : undefined;
+    return { mcorgid: orgId, mid: mid || undefined, aamlh: amcv.region || undefined, aamb: amcv.blob || undefined, customerIds: ids, sdid: supplementalDataId('analytics', false) || undefined };
   }
 
   function writeCookie(): void {

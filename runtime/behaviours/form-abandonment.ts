@@ -1,6 +1,7 @@
 import type { RuntimeServices } from '../declare/types';
 import { isPlainObject } from '../core/merge';
 import { getJson, removeItem, setJson } from '../core/storage';
+import { TOOLING } from '../declare/tooling';
 
 // Form abandonment (spec §4). A tracked form is an element (usually a <form>) marked
 // data-ea-form-abandon="<placement name>". Focusing or clicking one of its named fields records
@@ -31,9 +32,10 @@ export interface TouchedForm {
 export interface FormWatcher {
   /** The forms touched on this page and not submitted; empties storage and stops watching. */
   takeAbandoned(): TouchedForm[];
-  /** Stops watching and clears storage (a submit). */
-  stop(): void;
-  readonly active: boolean;
+  /** Stops watching and clears storage, as a submit does; tooling only (tests), as isActive is. */
+  stop?(): void;
+  /** Whether it still watches (no submit, no report yet). */
+  isActive?(): boolean;
 }
 
 type Stored = Record<string, TouchedForm>;
@@ -141,10 +143,8 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
       stop();
       return out.map((t) => ({ placement: t.placement, tool: String(t.tool), fields: t.fields.map(String), last: String(t.last) }));
     },
-    stop,
-    get active() {
-      return active;
-    },
+    // Only tests call these (runtime/declare/tooling.ts): a bundle without tooling drops them.
+    ...(TOOLING ? { stop, isActive: () => active } : {}),
   };
   return watcher;
 }

@@ -8,7 +8,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 31_862;
+const PROD_GZIP_CEILING = 31_849;
 
 let code: string;
 let graph: Graph;
@@ -79,8 +79,8 @@ describe('the prod bundle', () => {
     // The event-number rows' sources (the viewer's column) and the page's own rows (only the
     // viewer's table has them: a row is written as its trigger, then its events), the
     // variable-name pattern only the compiler tests, and the analytics client's setter and
-    // listeners of the analyticsSet and QA actions.
-    for (const text of ['spec §9', 'mapped here', '"Page Load Started",[]', '"Page Load Completed",[]', 'currencyCode|purchaseID', 'setLinkTracking', 'linkTracking:', 'onSend']) expect(code, text).not.toContain(text);
+    // listeners of the analyticsSet and QA actions, and the form watcher's members only tests call.
+    for (const text of ['spec §9', 'mapped here', '"Page Load Started",[]', '"Page Load Completed",[]', 'currencyCode|purchaseID', 'setLinkTracking', 'linkTracking:', 'onSend', 'get active()']) expect(code, text).not.toContain(text);
   });
 
   it('carries no code left behind where a tooling-only or unset field was folded away', () => {

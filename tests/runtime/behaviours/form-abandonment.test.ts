@@ -38,7 +38,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 afterEach(() => {
-  watcher?.stop();
+  watcher?.stop!();
   watcher = undefined;
 });
 
@@ -92,7 +92,7 @@ describe('form abandonment (spec §4)', () => {
     expect(localStorage.getItem(ABANDON_KEY)).toBeNull();
     hide();
     expect(reports).toEqual([]);
-    expect(watcher.active).toBe(false);
+    expect(watcher.isActive!()).toBe(false);
   });
 
   it('reports nothing when no tracked field was touched, and ignores visibilitychange back to visible', () => {

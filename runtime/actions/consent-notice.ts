@@ -35,7 +35,7 @@ function loadNotice(win: Window & typeof globalThis, service: ConsentService | n
   sizeRequestForms(doc, options.page.requestForms);
   if (skipped) return;
   const blocked = noticeBlocked(win, options.rules);
-  if (blocked) {
+  if (blocked !== null) {
     DEBUG: log.info(`Consent notice not loaded: ${blocked}`);
     return;
   }

@@ -1,5 +1,6 @@
 import { getItem } from '../core/storage';
 import { framed } from '../core/framed';
+import { debugText } from '../core/log';
 
 // Whether and how the TrustArc-kind notice script is loaded (spec §5, §9; docs/wire-formats.md).
 
@@ -21,16 +22,16 @@ export interface NoticeUrl {
   canadaPrefixes: readonly string[];
 }
 
-/** Why the notice is not loaded on this page, or null when it is. */
+/** Why the notice is not loaded on this page (debug logging's text, '' without it: runtime/core/log.ts), or null when it is. */
 export function noticeBlocked(win: Window & typeof globalThis, rules: NoticeRules): string | null {
-  if (framed(win)) return 'framed page';
+  if (framed(win)) return debugText(() => 'framed page');
   const host = win.location.hostname.toLowerCase();
-  if (rules.hosts.includes(host)) return `host ${host}`;
+  if (rules.hosts.includes(host)) return debugText(() => `host ${host}`);
   const path = win.location.pathname.toLowerCase();
   const prefix = rules.pathPrefixes.find((p) => path.startsWith(p));
-  if (prefix) return `path ${prefix}`;
+  if (prefix) return debugText(() => `path ${prefix}`);
   const ua = (win.navigator.userAgent || '').toLowerCase();
-  if (rules.crawlerAgents.some((a) => ua.includes(a.toLowerCase()))) return 'search crawler';
+  if (rules.crawlerAgents.some((a) => ua.includes(a.toLowerCase()))) return debugText(() => 'search crawler');
   return null;
 }
 

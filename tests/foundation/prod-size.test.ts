@@ -8,7 +8,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 31_849;
+const PROD_GZIP_CEILING = 31_823;
 
 let code: string;
 let graph: Graph;
@@ -72,7 +72,8 @@ describe('the prod bundle', () => {
   });
 
   it('carries neither the payload validator nor debug logging', () => {
-    for (const marker of ['instancePath', 'missingProperty', 'schemaService', 'fired on', 'skipped on', 'DEBUG']) expect(code, marker).not.toContain(marker);
+    // Debug logging's texts too: why the consent notice is not loaded (debugText, '' without debugging).
+    for (const marker of ['instancePath', 'missingProperty', 'schemaService', 'fired on', 'skipped on', 'DEBUG', 'framed page', 'search crawler']) expect(code.includes(marker), marker).toBe(false);
   });
 
   it("carries none of tooling's data nor the hooks no prod rule uses", () => {

@@ -27,6 +27,14 @@ describe('blankToolingFields', () => {
     expect(run(out)).toEqual([{ k: 'analyticsEvent', timeout: 5 }, { k: 'custom' }, { k: 'x' }]);
   });
 
+  it("drops an event's empty kind (what TOOLING ? kind : '' leaves), and keeps every other kind", async () => {
+    const code = `[{k:"",key:"@a",params:{}},{key:"@b",k:''},{k:"custom",params:{}},{k:\`\`,key:"@c"}]`;
+    const out = await blankToolingFields(code, NAMES);
+    expect(out).toHaveLength(code.length);
+    expect(run(out)).toEqual([{ key: '@a' }, { key: '@b' }, { k: 'custom' }, { k: '', key: '@c' }]);
+    expect(sorted(await toolingFieldRanges(code, NAMES))).toEqual(sorted(await parsedToolingFieldRanges(code, NAMES)));
+  });
+
   it('keeps params that are not empty, sends whose value does work, and objects without a kind', async () => {
     const code = '[{k:"socialPixel",params:{a:1},s:f()},{params:{},s:"advertising",url:"u"},{k:"script",s:o.s??"necessary"}]';
     const out = await blankToolingFields(`(()=>{const f=()=>"performance",o={};return ${code}})()`, NAMES);
@@ -182,6 +190,11 @@ describe('the prod bundle', () => {
   it("carries no step's empty params, which the test bundle (built with tooling) keeps", () => {
     expect(realBundle('prod')).not.toMatch(/params:\{\}/);
     expect(realBundle('test')).toMatch(/params:\{\}/);
+  });
+
+  it("carries no event's empty kind (its key follows it in the events' literals)", () => {
+    expect(realBundle('prod')).not.toMatch(/[{,][\w$]{1,2}:"",key:/);
+    expect(realBundle('test')).toMatch(/kind:"[a-zA-Z]+",key:/);
   });
 
   it("carries no social pixel's network, which the test bundle (built with tooling) keeps", () => {

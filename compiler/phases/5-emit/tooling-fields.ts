@@ -63,8 +63,8 @@ function span(prop: Prop): { start: number; end: number } | undefined {
 
 const stringList = (value: Expression): boolean => value.type === 'ArrayExpression' && value.elements.every((e) => e !== undefined && !e.spread && bare(e.expression).type === 'StringLiteral');
 
-/** What the blanking needs of a value: an empty object, a list of string literals, a value whose evaluation cannot be observed (inert), or other. */
-export type ValueFacts = 'emptyObject' | 'stringList' | 'inert' | 'other';
+/** What the blanking needs of a value: an empty object, a list of string literals, the empty string, another value whose evaluation cannot be observed (inert), or other. */
+export type ValueFacts = 'emptyObject' | 'stringList' | 'emptyString' | 'inert' | 'other';
 
 /** What the blanking needs of one property of an object literal, and its position in the text (its key, or a spread's `...`, to its value's end). */
 export type PropertyFacts = { start: number; end: number } & (
@@ -93,6 +93,7 @@ function valueFacts(expression: Expression): ValueFacts {
   const value = bare(expression);
   if (value.type === 'ObjectExpression' && value.properties.length === 0) return 'emptyObject';
   if (stringList(value)) return 'stringList';
+  if (value.type === 'StringLiteral' && value.value === '') return 'emptyString';
   return inert(expression) ? 'inert' : 'other';
 }
 
@@ -107,7 +108,9 @@ function droppable(prop: PropertyFacts, names: StepFieldNames, custom: boolean):
   if (!found) return false;
   if (custom && found.name === names.hosts) return found.value === 'stringList';
   if (found.name === 'params') return found.value === 'emptyObject';
-  return found.name === names.sends && found.value === 'inert';
+  // An event's kind is tooling's alone: `TOOLING ? kind : ''` leaves the empty string (conditions and actions keep theirs, which monitors name).
+  if (found.name === names.kind) return found.value === 'emptyString';
+  return found.name === names.sends && (found.value === 'inert' || found.value === 'emptyString');
 }
 
 /**

@@ -421,6 +421,7 @@ class Scanner {
     if (a >= b) throw new Unsure();
     if (this.is(a, '{') && this.match[a] === b - 1) return b - a === 2 ? 'emptyObject' : 'other';
     if (this.is(a, '[') && this.match[a] === b - 1) return this.stringList(a + 1, b - 1) ? 'stringList' : 'other';
+    if (b - a === 1 && this.type[a] === STRING && this.text(a).length === 2) return 'emptyString';
     return this.logical(a, b) === b ? 'inert' : 'other';
   }
 

@@ -6,5 +6,5 @@ export default rule({
   description: 'Loads the authoring script on the authoring host only (spec §1, §7).',
   events: [domReady()],
   conditions: [hostEquals(site.hosts.authoring)],
-  actions: [loadScript({ name: 'authoring', url: site.scripts.authoring, sends: 'necessary', timeout: 8000 })],
+  actions: [loadScript({ name: 'authoring', url: site.scripts.authoring, sends: 'necessary' })],
 });

@@ -9,6 +9,6 @@ export default rule({
   events: [domReady()],
   environments: ['dev', 'stg', 'prod'],
   actions: [
-    loadScript({ name: 'co-browse', url: forEnvironment(s.coBrowse), sends: 'necessary', timeout: 8000 }),
+    loadScript({ name: 'co-browse', url: forEnvironment(s.coBrowse), sends: 'necessary' }),
   ],
 });

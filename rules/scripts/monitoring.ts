@@ -11,7 +11,6 @@ export default rule({
       name: 'remote monitoring',
       url: site.scripts.monitoring,
       sends: 'performance',
-      timeout: 8000,
       init: { global: 'DD_RUM', method: 'init', args: [{ ...site.scripts.monitoringConfig }] },
     }),
   ],

@@ -6,5 +6,5 @@ export default rule({
   description: "Loads the marketing tags script once the page is parsed, with advertising consent (spec §7).",
   events: [domReady()],
   consent: 'advertising',
-  actions: [loadScript({ name: 'tags', url: site.scripts.tags, sends: 'advertising', timeout: 8000 })],
+  actions: [loadScript({ name: 'tags', url: site.scripts.tags, sends: 'advertising' })],
 });

@@ -8,5 +8,5 @@ export default rule({
   events: [domReady()],
   environments: ['test', 'dev', 'stg'],
   conditions: [analyticsConsent],
-  actions: [loadScript({ name: 'hosted validation', url: site.scripts.validation, sends: 'analytics', timeout: 8000 })],
+  actions: [loadScript({ name: 'hosted validation', url: site.scripts.validation, sends: 'analytics' })],
 });

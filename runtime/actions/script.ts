@@ -2,7 +2,7 @@ import { afterStart } from '../core/after-start';
 import { egressSource } from '../core/egress';
 import { failure, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
-import type { Action, Env, SendCategory } from '../declare/types';
+import type { Action, Env, Params, SendCategory } from '../declare/types';
 import { TOOLING } from '../declare/tooling';
 
 // Loads an external script, declared once with its URL per environment, its timeout and what it
@@ -68,11 +68,16 @@ export function injectScript(win: Window & typeof globalThis, category: SendCate
   });
 }
 
+/** The params tooling shows: the timeout that applies (the default where the rule gives none), in its place after name, url and sends. */
+function shownParams({ name, url, sends, ...rest }: ScriptOptions): Params {
+  return { name, url, sends, timeout: rest.timeout ?? DEFAULT_TIMEOUT, ...rest };
+}
+
 /* @__NO_SIDE_EFFECTS__ */
 export function loadScript(options: ScriptOptions): Action {
   return {
     kind: 'script',
-    params: TOOLING ? { ...options } : {},
+    params: TOOLING ? shownParams(options) : {},
     sends: options.sends,
     run(ctx) {
       const win = ctx.runtime.win;

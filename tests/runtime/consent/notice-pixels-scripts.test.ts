@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activityPixelUrl } from '../../../runtime/actions/pixel';
-import { injectScript, scriptUrl } from '../../../runtime/actions/script';
+import { injectScript, loadScript, scriptUrl } from '../../../runtime/actions/script';
 import { noticeBlocked, noticeLanguage, noticeUrl, vendorId } from '../../../runtime/consent/notice';
 import { setPageLoadFlag, sizeRequestForms, watchNoticePage } from '../../../runtime/consent/notice-page';
 import { poll } from '../../../runtime/consent/poll';
@@ -134,6 +134,11 @@ describe('pixels and scripts', () => {
   it('builds the activity pixel with every Floodlight field, a numeric ord and a closing ?', () => {
     const u = activityPixelUrl({ host: 'ad.doubleclick.net', src: '8765432', type: 'firm0', cat: 'pagev0' }, true, '1234567');
     expect(u).toBe('https://ad.doubleclick.net/ddm/activity/src=8765432;type=firm0;cat=pagev0;dc_lat=;dc_rdid=;tag_for_child_directed_treatment=;tfua=;npa=1;ord=1234567?');
+  });
+  it("shows tooling a script's timeout, the default 8000 ms where the rule gives none, after its name, URL and category", () => {
+    const init = { global: 'G', method: 'm', args: [] };
+    expect(JSON.stringify(loadScript({ name: 'x', url: 'https://a.example/x.js', sends: 'necessary', init }).params)).toBe(JSON.stringify({ name: 'x', url: 'https://a.example/x.js', sends: 'necessary', timeout: 8000, init }));
+    expect(loadScript({ name: 'y', url: 'https://a.example/y.js', sends: 'analytics', timeout: 2000 }).params).toEqual({ name: 'y', url: 'https://a.example/y.js', sends: 'analytics', timeout: 2000 });
   });
   it('picks the script URL of the environment, none where it has none', () => {
     expect(scriptUrl({ prod: 'https://a.example/p.js', dev: 'https://a.example/d.js' }, 'dev')).toBe('https://a.example/d.js');

@@ -56,14 +56,15 @@ describe('blankToolingFields', () => {
     expect(run(out)).toEqual([{ id: 'a', events: [] }, { environments: ['stg'] }, { environments: ['x', 'y'] }, { environments: 'prod' }]);
   });
 
-  it("drops a custom action's sends and literal hosts (code to run and sends, no kind yet), and nothing of an object without both", async () => {
-    const code = '[{s:"necessary",h:["\'self\'"],r(){return 1}},{s:"necessary",h:hs,r:f},{s:"necessary",h:["x"],url:"u"},{h:["y"],r(){}}]';
-    const wrapped = `(()=>{const f=()=>2,hs=["z"];return ${code}})()`;
+  it("drops a custom action's sends and hosts, a literal list or a plain read (code to run and sends, no kind yet), and nothing of an object without both", async () => {
+    const code = '[{s:"necessary",h:["\'self\'"],r(){return 1}},{s:"necessary",h:hs,r:f},{s:"necessary",h:g(),r:f},{s:"necessary",h:["x"],url:"u"},{h:["y"],r(){}}]';
+    const wrapped = `(()=>{const f=()=>2,hs=["z"],g=()=>["w"];return ${code}})()`;
     const out = await blankToolingFields(wrapped, NAMES);
     expect(out).toHaveLength(wrapped.length);
-    const [custom, computed, options, noSends] = run(out) as Record<string, unknown>[];
+    const [custom, read, computed, options, noSends] = run(out) as Record<string, unknown>[];
     expect(Object.keys(custom!)).toEqual(['r']);
-    expect(computed).toEqual({ h: ['z'], r: expect.any(Function) });
+    expect(Object.keys(read!)).toEqual(['r']);
+    expect(computed).toEqual({ h: ['w'], r: expect.any(Function) });
     expect(options).toEqual({ s: 'necessary', h: ['x'], url: 'u' });
     expect(Object.keys(noSends!)).toEqual(['h', 'r']);
   });
@@ -190,6 +191,10 @@ describe('the prod bundle', () => {
   it("carries no step's empty params, which the test bundle (built with tooling) keeps", () => {
     expect(realBundle('prod')).not.toMatch(/params:\{\}/);
     expect(realBundle('test')).toMatch(/params:\{\}/);
+  });
+
+  it("carries no custom action's hosts, which the party-id rule reads from a constant", () => {
+    expect(realBundle('prod')).not.toContain(`["'self'"]`);
   });
 
   it("carries no event's empty kind (its key follows it in the events' literals)", () => {

@@ -106,7 +106,7 @@ function plain(prop: PropertyFacts): { name: string; value: ValueFacts } | undef
 function droppable(prop: PropertyFacts, names: StepFieldNames, custom: boolean): boolean {
   const found = plain(prop);
   if (!found) return false;
-  if (custom && found.name === names.hosts) return found.value === 'stringList';
+  if (custom && found.name === names.hosts) return found.value === 'stringList' || found.value === 'inert';
   if (found.name === 'params') return found.value === 'emptyObject';
   // An event's kind is tooling's alone: `TOOLING ? kind : ''` leaves the empty string (conditions and actions keep theirs, which monitors name).
   if (found.name === names.kind) return found.value === 'emptyString';

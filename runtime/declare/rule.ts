@@ -23,6 +23,7 @@ export function rule<const E extends EventRef>(declaration: RuleDeclaration<E>):
     ...declaration,
     conditions: (declaration.conditions ?? []).map((c) => condition(c as Condition | CustomCondition)),
     actions: (declaration.actions ?? []).map((a) => action(a as Action | CustomAction)),
-    consent: declaration.consent ?? null,
+    // A rule without a consent category has null for tooling (graph.json); the runtime tests the field as it is.
+    ...(TOOLING ? { consent: declaration.consent ?? null } : {}),
   } as Rule;
 }

@@ -181,6 +181,7 @@ export interface Rule extends Required<Omit<RuleDeclaration, 'consent' | 'condit
   readonly conditions: readonly Condition<any>[];
   readonly actions: readonly Action<any>[];
   readonly events: readonly EventRef[];
+  /** Null where the rule needs none, as tooling sees it (a bundle without tooling leaves it undefined, as the brand is absent there). */
   readonly consent: ConsentCategory | null;
 }
 

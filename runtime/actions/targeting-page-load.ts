@@ -37,7 +37,8 @@ function install(win: Window & typeof globalThis, client: TargetClient): void {
     if (!host.adobe.target.__tagc) say(Msg.TargetAlreadyLoaded);
     return;
   }
-  host.adobe = { ...(host.adobe ?? {}), target: { __tagc: true, VERSION: TARGET_VERSION, getOffer: client.getOffer, applyOffer: client.applyOffer, getOffers: client.getOffers, applyOffers: client.applyOffers, trackEvent: client.trackEvent, triggerView: client.triggerView } };
+  // Spreading a missing adobe object adds nothing (no ?? {} needed).
+  host.adobe = { ...host.adobe, target: { __tagc: true, VERSION: TARGET_VERSION, getOffer: client.getOffer, applyOffer: client.applyOffer, getOffers: client.getOffers, applyOffers: client.applyOffers, trackEvent: client.trackEvent, triggerView: client.triggerView } };
   fire(win, 'at-library-loaded', { tracking: { sessionId: client.sessionId } });
 }
 

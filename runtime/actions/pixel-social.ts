@@ -7,6 +7,7 @@ import { TOOLING } from '../declare/tooling';
 // URL with its query parameters. Values may be `de()` references.
 
 export interface SocialPixelOptions {
+  /** The network's name, for graph.json and the viewer (params): bundles without tooling drop it (TOOLING_OPTIONS, compiler/phases/5-emit/mangled-props.ts). */
   network: string;
   url: string;
   params: Record<string, unknown>;

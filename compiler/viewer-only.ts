@@ -10,8 +10,17 @@ import { childNodes, keyName, propertyRange, type AstNode } from './js-syntax';
 // literals of project modules, as `description` and `label` are).
 export const VIEWER_ONLY_PROPERTIES: ReadonlySet<string> = new Set(['description', 'label', 'reads']);
 
+// The runtime's data-element factories (runtime/data-elements/*), whose last parameter, the
+// options, may be left out: an options object that holds only viewer-only properties goes whole,
+// with its comma (`computed(read, { description })`, not `computed(read, {})`), where the callee
+// is one of them as imported by the module (under any local name).
+export const OPTIONAL_OPTIONS_FACTORIES: ReadonlySet<string> = new Set([
+  'computed', 'constant', 'cookie', 'dataLayerValue', 'derived', 'domAttribute', 'globalVariable', 'localItem', 'pageInfo', 'queryParam', 'sessionItem',
+]);
+
 /** Source ranges of the viewer-only properties of every object literal (outermost only) of a parsed module. */
 export function viewerOnlyRanges(js: string, program: AstNode): [number, number][] {
+  const factories = importedFactories(program);
   const ranges: [number, number][] = [];
   const visit = (node: AstNode): void => {
     if (node.type === 'ObjectExpression') {
@@ -23,9 +32,41 @@ export function viewerOnlyRanges(js: string, program: AstNode): [number, number]
       });
       return;
     }
+    if (node.type === 'CallExpression') {
+      const args = node.arguments as AstNode[];
+      const last = args[args.length - 1];
+      const callee = node.callee as AstNode;
+      if (args.length > 1 && callee.type === 'Identifier' && factories.has(callee.name as string) && viewerOnlyObject(last!)) {
+        // From the end of the argument before it: the comma goes too.
+        ranges.push([args[args.length - 2]!.end, last!.end]);
+        visit(callee);
+        args.slice(0, -1).forEach(visit);
+        return;
+      }
+    }
     childNodes(node).forEach(visit);
   };
   visit(program);
   return ranges;
 }
 
+/** An object literal with properties, all of them viewer-only. */
+function viewerOnlyObject(node: AstNode): boolean {
+  const props = node.type === 'ObjectExpression' ? (node.properties as AstNode[]) : [];
+  return props.length > 0 && props.every((p) => VIEWER_ONLY_PROPERTIES.has(keyName(p) ?? ''));
+}
+
+/** The local names under which a module imports the factories of OPTIONAL_OPTIONS_FACTORIES. */
+function importedFactories(program: AstNode): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.body as AstNode[]) {
+    if (statement.type !== 'ImportDeclaration') continue;
+    for (const spec of statement.specifiers as AstNode[]) {
+      if (spec.type !== 'ImportSpecifier') continue;
+      const imported = spec.imported as AstNode;
+      const name = (imported.type === 'Identifier' ? imported.name : imported.value) as string;
+      if (OPTIONAL_OPTIONS_FACTORIES.has(name)) names.add((spec.local as AstNode).name as string);
+    }
+  }
+  return names;
+}

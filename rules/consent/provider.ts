@@ -28,7 +28,7 @@ export default rule({
         testFlag: { ...site.flags.consentTestStorage },
         canadaPrefixes: ['/ca/', '/advisor/ca/', '/individual/ca'],
       },
-      rules: { hosts: [site.hosts.longTermSupport, ...site.hosts.retirementPlan], pathPrefixes: [...c.noNoticePaths], crawlerAgents: [...c.crawlerAgents] },
+      rules: { hosts: [site.hosts.longTermSupport, ...site.hosts.retirementPlan], pathPrefixes: [...c.noNoticePaths], crawlerAgents: c.crawlerAgents },
       page: {
         link: { selector: '#teconsent a, #teconsent span[role="link"]', every: 100, times: 100 },
         translation: { selector: '#truste-consent-text', every: 300, times: 50 },

@@ -8,7 +8,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 31_753;
+const PROD_GZIP_CEILING = 31_749;
 
 let code: string;
 let graph: Graph;
@@ -88,6 +88,11 @@ describe('the prod bundle', () => {
     // A consent provider's write (tooling's alone: no empty method), a link-tracking read folded to
     // undefined (`?? void 0 ??`), a switch folded to `&& 1`, a path condition's unused RegExp test.
     for (const text of ['write(){}', '??void 0??', '&&1)', 'instanceof RegExp,']) expect(code, text).not.toContain(text);
+  });
+
+  it("carries no copy of a site configuration's list where a rule's option can read the list itself", () => {
+    // The consent notice's crawler agents are the list the crawlerAgent data element reads too.
+    expect(code).not.toMatch(/:\[\.\.\.[\w$]+\]/);
   });
 
   it("carries no data element's kind nor comparison's operator, names only tooling reads", () => {

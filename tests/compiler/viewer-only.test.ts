@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { blankRanges, parseModule } from '../../compiler/js-syntax';
-import { viewerOnlyRanges } from '../../compiler/viewer-only';
-import { computed, derived } from '../../runtime/declare';
+import { OPTIONAL_OPTIONS_FACTORIES, viewerOnlyRanges } from '../../compiler/viewer-only';
+import * as declare from '../../runtime/declare';
+
+const { computed, derived } = declare;
 
 // Bundles without debugging blank the viewer-only properties (compiler/viewer-only.ts); a
 // data-element factory's options object that holds nothing else goes whole, comma included.
@@ -34,5 +36,24 @@ describe('viewer-only metadata left out of a bundle', () => {
     expect(computed(read)).toEqual(computed(read, {}));
     expect(bare).toEqual(empty);
     expect(bare).toEqual({ __tagc: 'dataElement', kind: 'derived', params: { from: ['siteCountry'] } });
+  });
+
+  it('names only factories that take their options as optional (each called here without them, which tsc checks)', () => {
+    const read = () => 1;
+    const bare = {
+      computed: declare.computed(read),
+      constant: declare.constant(1),
+      cookie: declare.cookie('c'),
+      dataLayerValue: declare.dataLayerValue('p.q'),
+      derived: declare.derived(['siteCountry'], read),
+      domAttribute: declare.domAttribute('#s', 'id'),
+      globalVariable: declare.globalVariable('g.h'),
+      localItem: declare.localItem('k'),
+      pageInfo: declare.pageInfo('title'),
+      queryParam: declare.queryParam('q'),
+      sessionItem: declare.sessionItem('k'),
+    };
+    expect(Object.keys(bare).sort()).toEqual([...OPTIONAL_OPTIONS_FACTORIES].sort());
+    for (const el of Object.values(bare)) expect(el.__tagc).toBe('dataElement');
   });
 });

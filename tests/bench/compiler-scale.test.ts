@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editOneRule, phaseKey, phaseTimings } from '../../compiler/bench/compiler-scale';
+import { editOneRule, mainThreadCpuMs, phaseKey, phaseTimings } from '../../compiler/bench/compiler-scale';
 
 // The scale bench keeps the phase timings `tagc build` prints as figures (compiler/cli/commands/build.ts).
 const BUILD_OUTPUT = `load                 3376 ms
@@ -37,5 +38,28 @@ describe('the compiler-scale bench', () => {
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
+  });
+
+  it("reads node's main-thread CPU apart from its other threads' (the scale figures' NodeMainCpuMs)", async () => {
+    // The main thread burns 100 ms of CPU, then a worker thread 400 ms while the main thread waits; then both wait for stdin.
+    const burn = (ms: number) => `const t = process.cpuUsage(); while (process.cpuUsage(t).user < ${ms * 1000});`;
+    const script = `${burn(100)} const { Worker } = require('node:worker_threads'); new Worker(${JSON.stringify(`${burn(400)} require('node:worker_threads').parentPort.postMessage(1);`)}, { eval: true }).once('message', () => { process.stdout.write('done'); process.stdin.resume(); });`;
+    const child = spawn(process.execPath, ['-e', script]);
+    try {
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const processMs = (Number(fields[11]) + Number(fields[12])) * 10;
+      const main = mainThreadCpuMs(child.pid!);
+      expect(processMs).toBeGreaterThanOrEqual(500);
+      expect(main).toBeGreaterThanOrEqual(100);
+      expect(main).toBeLessThan(processMs - 300);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+    }
+    // Reaped: nothing to read.
+    expect(mainThreadCpuMs(child.pid!)).toBe(0);
   });
 });

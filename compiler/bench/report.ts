@@ -19,6 +19,8 @@ const ROWS: { key: keyof StackFigures; label: string; unit: 'ms' | 'KB' | 'hits'
   { key: 'longestTaskCompileMs', label: '… of which that script\'s compile', unit: 'ms' },
   { key: 'libraryCompileMs', label: 'the inlined library\'s compile in that load, whichever task is longest', unit: 'ms' },
   { key: 'srcLongestTaskMs', label: 'longest script task, cold load, 4x, library by URL (as the embed snippet)', unit: 'ms' },
+  { key: 'longestTaskCpuMs', label: 'longest script task, cold load, 4x, by main-thread CPU time (inlined)', unit: 'ms' },
+  { key: 'srcLongestTaskCpuMs', label: '… the same, library by URL', unit: 'ms' },
   { key: 'ctaMs', label: 'CTA Clicked -> link hit', unit: 'ms' },
   { key: 'plcMs', label: 'Page Load Completed -> page view', unit: 'ms' },
   { key: 'burstMs', label: '100 CTA Clicked pushes, main-thread time', unit: 'ms' },

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import type { RunningServer } from '../serve/server';
 import { benchPage, CTA_CLICKED, grantConsent, PAGE_LOAD_COMPLETED, type Stack } from './bench-page';
 import { DESKTOP_USER_AGENT } from './chromium';
-import { libraryCompile, longestTaskParts, type LongestTaskParts, type TraceEvent } from './long-tasks';
+import { libraryCompile, longestScriptTaskCpu, longestTaskParts, type LongestTaskParts, type TraceEvent } from './long-tasks';
 import { CALIBRATION, firstScriptThreadTime, ranThrottled, type ThrottleProbes } from './throttle-check';
 import { routeOwnHostsTo, type BenchSite } from './route-hosts';
 import { median, paired, tagcFirst, type Paired } from './stats';
@@ -47,13 +47,16 @@ export interface StackRound {
   libraryCompileMs: number;
   /** The same longest task with the library loaded by URL, as the embed snippet loads it (compiled off the main thread). */
   srcLongestTaskMs: number;
+  /** The same two loads' longest script task by main-thread CPU time (trace tdur; at 4x it includes the throttle), less the time the machine's other work took the core. */
+  longestTaskCpuMs: number;
+  srcLongestTaskCpuMs: number;
   /** Of this round's 4x loads (inlined and by URL), those refused and measured again because their trace showed they had not run throttled (throttle-check.ts). */
   unthrottledLoads: number;
   /** Analytics hits sent by the page's start-up (a check that both stacks do the same job). */
   startupHits: number;
 }
 
-export const FIGURES: (keyof StackRound)[] = ['coldStartMs', 'coldScriptMs', 'warmStartMs', 'warmScriptMs', 'ctaMs', 'plcMs', 'burstMs', 'heapBytes', 'longestTaskMs', 'startupHits', 'burstHits', 'longestTaskScriptMs', 'longestTaskCompileMs', 'srcLongestTaskMs', 'libraryCompileMs', 'burstCpuMs', 'unthrottledLoads'];
+export const FIGURES: (keyof StackRound)[] = ['coldStartMs', 'coldScriptMs', 'warmStartMs', 'warmScriptMs', 'ctaMs', 'plcMs', 'burstMs', 'heapBytes', 'longestTaskMs', 'startupHits', 'burstHits', 'longestTaskScriptMs', 'longestTaskCompileMs', 'srcLongestTaskMs', 'libraryCompileMs', 'burstCpuMs', 'unthrottledLoads', 'longestTaskCpuMs', 'srcLongestTaskCpuMs'];
 
 export interface RoundOptions {
   rounds: number;
@@ -149,6 +152,8 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
       longestTaskCompileMs: longest.compile,
       libraryCompileMs: longest.libraryCompile,
       srcLongestTaskMs: src.task,
+      longestTaskCpuMs: longest.taskCpu,
+      srcLongestTaskCpuMs: src.taskCpu,
       unthrottledLoads: longest.remeasured + src.remeasured,
       startupHits,
     };
@@ -163,18 +168,18 @@ const THROTTLE_ATTEMPTS = 4;
 /** Unthrottled loads whose first script's thread time (median) is the start probe's 1x reference. */
 const REFERENCE_LOADS = 3;
 
-type ThrottledLoad = LongestTaskParts & { libraryCompile: number; /** Loads measured and refused before this one. */ remeasured: number };
+type ThrottledLoad = LongestTaskParts & { libraryCompile: number; taskCpu: number; /** Loads measured and refused before this one. */ remeasured: number };
 
 /** A cold load with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), traced; measured again until its probes show it ran at 4x throughout, and NaN (never a figure of an unthrottled load) if none did. */
 async function throttledLongestTask(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack | `${Stack}-src`, firstScriptAt1x: number, log?: (line: string) => void): Promise<ThrottledLoad> {
   for (let attempt = 0; attempt < THROTTLE_ATTEMPTS; attempt++) {
     const { events, firstScript, calibration } = await tracedLoad(browser, server, setup, stack, RATE);
     const probes: ThrottleProbes = { firstScript, firstScriptAt1x, ...calibration };
-    if (ranThrottled(probes, RATE)) return { ...longestTaskParts(events), libraryCompile: libraryCompile(events), remeasured: attempt };
+    if (ranThrottled(probes, RATE)) return { ...longestTaskParts(events), libraryCompile: libraryCompile(events), taskCpu: longestScriptTaskCpu(events), remeasured: attempt };
     log?.(`${stack}: a ${RATE}x load ran unthrottled, measured again (main-thread CPU ms: page's first script ${probes.firstScript.toFixed(2)}, ${probes.firstScriptAt1x.toFixed(2)} at 1x; calibration ${probes.calibration.toFixed(1)}, ${probes.calibrationAt1x.toFixed(1)} at 1x)`);
   }
   log?.(`${stack}: no load ran at ${RATE}x in ${THROTTLE_ATTEMPTS}: no figure`);
-  return { task: Number.NaN, script: Number.NaN, compile: Number.NaN, libraryCompile: Number.NaN, remeasured: THROTTLE_ATTEMPTS };
+  return { task: Number.NaN, script: Number.NaN, compile: Number.NaN, libraryCompile: Number.NaN, taskCpu: Number.NaN, remeasured: THROTTLE_ATTEMPTS };
 }
 
 /** The start probe's 1x reference: the thread time of the bench page's first script (the prelude, the same for both stacks) in unthrottled traced loads, median. */

@@ -203,7 +203,8 @@ async function tracedLoad(browser: Browser, server: RunningServer, setup: StackS
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const calibrationAt1x = await threadTimeOf(cdp, CALIBRATION);
+    // The lower of two: a fresh renderer's first evaluation at times also pays for its own set-up.
+    const calibrationAt1x = Math.min(await threadTimeOf(cdp, CALIBRATION), await threadTimeOf(cdp, CALIBRATION));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
     let trace: Buffer;

@@ -1,9 +1,10 @@
-// Whether a cold load "at 4x" ran at 4x, read from its trace. CDP's CPU throttle is one setting
-// per renderer process that every DevTools session's emulation agent sets: the navigation's new
-// document gets it when its agents are attached (their state restored), and an old document's
-// agent resets it to 1 when detached. Measured (Chromium 150, 8 loads each): the page's first
-// script ran unthrottled in 3 of 8 loads navigated from about:blank, 5 of 8 from a same-origin
-// blank page, 1 of 8 from one without RenderDocument. So each load is checked, not trusted.
+// Whether a cold load "at 4x" ran at 4x. CDP's CPU throttle is one setting per renderer process
+// (Blink's ThreadCPUThrottler), set by each DevTools session's emulation agent: a navigation's new
+// document gets it only once its agents are attached and restored, and a detached agent resets it
+// to 1 (InspectorEmulationAgent::disable), so the page's first tasks can run at 1x. Measured
+// (Chromium 150, 8 loads each): the page's first script ran unthrottled in 3 of 8 loads navigated
+// from about:blank (the bench's way), 5 of 8 from a same-origin blank page, 1 of 8 from one with
+// RenderDocument disabled; no order of calls made it certain, so each load is checked.
 //
 // The check uses the main thread's CPU time: the throttler suspends the thread by spinning it,
 // which counts as its CPU time, so 4x shows as 4x the thread time whatever else the machine runs.

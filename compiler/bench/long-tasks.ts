@@ -10,6 +10,8 @@ export interface TraceEvent {
   tid: number;
   ts?: number;
   dur?: number;
+  /** Thread (CPU) time: under CDP's throttle it includes the throttler's spin, not the time the OS ran something else. */
+  tdur?: number;
   args?: { name?: string };
 }
 
@@ -78,4 +80,10 @@ export function libraryCompile(trace: { traceEvents: TraceEvent[] } | TraceEvent
 
 export function longestScriptTask(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): number {
   return scriptTasks(trace)[0] ?? Number.NaN;
+}
+
+/** The longest script task by thread time (ms): the same tasks, less the time the machine's other work took the core, so it moves less with the load. */
+export function longestScriptTaskCpu(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): number {
+  const cpu = mainThread(trace).tasks.map(({ task }) => (task.tdur ?? Number.NaN) / 1000).filter(Number.isFinite);
+  return cpu.length ? Math.max(...cpu) : Number.NaN;
 }

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import type { RunningServer } from '../serve/server';
 import { benchPage, CTA_CLICKED, grantConsent, PAGE_LOAD_COMPLETED, type Stack } from './bench-page';
 import { DESKTOP_USER_AGENT } from './chromium';
-import { libraryCompile, longestTaskParts, type LongestTaskParts } from './long-tasks';
+import { libraryCompile, longestScriptTaskCpu, longestTaskParts, type LongestTaskParts, type TraceEvent } from './long-tasks';
+import { CALIBRATION, firstScriptThreadTime, ranThrottled, type ThrottleProbes } from './throttle-check';
 import { routeOwnHostsTo, type BenchSite } from './route-hosts';
 import { median, paired, tagcFirst, type Paired } from './stats';
 
@@ -46,11 +47,16 @@ export interface StackRound {
   libraryCompileMs: number;
   /** The same longest task with the library loaded by URL, as the embed snippet loads it (compiled off the main thread). */
   srcLongestTaskMs: number;
+  /** The same two loads' longest script task by main-thread CPU time (trace tdur; at 4x it includes the throttle), less the time the machine's other work took the core. */
+  longestTaskCpuMs: number;
+  srcLongestTaskCpuMs: number;
+  /** Of this round's 4x loads (inlined and by URL), those refused and measured again because their trace showed they had not run throttled (throttle-check.ts). */
+  unthrottledLoads: number;
   /** Analytics hits sent by the page's start-up (a check that both stacks do the same job). */
   startupHits: number;
 }
 
-export const FIGURES: (keyof StackRound)[] = ['coldStartMs', 'coldScriptMs', 'warmStartMs', 'warmScriptMs', 'ctaMs', 'plcMs', 'burstMs', 'heapBytes', 'longestTaskMs', 'startupHits', 'burstHits', 'longestTaskScriptMs', 'longestTaskCompileMs', 'srcLongestTaskMs', 'libraryCompileMs', 'burstCpuMs'];
+export const FIGURES: (keyof StackRound)[] = ['coldStartMs', 'coldScriptMs', 'warmStartMs', 'warmScriptMs', 'ctaMs', 'plcMs', 'burstMs', 'heapBytes', 'longestTaskMs', 'startupHits', 'burstHits', 'longestTaskScriptMs', 'longestTaskCompileMs', 'srcLongestTaskMs', 'libraryCompileMs', 'burstCpuMs', 'unthrottledLoads', 'longestTaskCpuMs', 'srcLongestTaskCpuMs'];
 
 export interface RoundOptions {
   rounds: number;
@@ -104,7 +110,7 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
 
 const SETTLE_MS = 300;
 
-async function measureStack(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack, o: RoundOptions): Promise<StackRound> {
+async function measureStack(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack, o: RoundOptions, firstScriptAt1x: number): Promise<StackRound> {
   const context = await newContext(browser, server, setup);
   try {
     const page = await context.newPage();
@@ -128,7 +134,8 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
     await page.goto(pageUrl(setup, 'empty'));
     await page.waitForTimeout(SETTLE_MS);
     const heapWithout = await heapUsed(cdp);
-    const longest = await throttledLongestTask(browser, server, setup, stack);
+    const longest = await throttledLongestTask(browser, server, setup, stack, firstScriptAt1x, o.log);
+    const src = await throttledLongestTask(browser, server, setup, `${stack}-src`, firstScriptAt1x, o.log);
     return {
       coldStartMs: cold.start,
       coldScriptMs: cold.script,
@@ -144,7 +151,10 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
       longestTaskScriptMs: longest.script,
       longestTaskCompileMs: longest.compile,
       libraryCompileMs: longest.libraryCompile,
-      srcLongestTaskMs: (await throttledLongestTask(browser, server, setup, `${stack}-src`)).task,
+      srcLongestTaskMs: src.task,
+      longestTaskCpuMs: longest.taskCpu,
+      srcLongestTaskCpuMs: src.taskCpu,
+      unthrottledLoads: longest.remeasured + src.remeasured,
       startupHits,
     };
   } finally {
@@ -152,13 +162,50 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
   }
 }
 
-/** A cold load with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), traced. */
-async function throttledLongestTask(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack | `${Stack}-src`): Promise<LongestTaskParts & { libraryCompile: number }> {
+const RATE = 4;
+/** Loads measured again when their probes show they did not run throttled (throttle-check.ts); after that, no figure. */
+const THROTTLE_ATTEMPTS = 4;
+/** Unthrottled loads whose first script's thread time (median) is the start probe's 1x reference. */
+const REFERENCE_LOADS = 3;
+
+type ThrottledLoad = LongestTaskParts & { libraryCompile: number; taskCpu: number; /** Loads measured and refused before this one. */ remeasured: number };
+
+/** A cold load with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), traced; measured again until its probes show it ran at 4x throughout, and NaN (never a figure of an unthrottled load) if none did. */
+async function throttledLongestTask(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack | `${Stack}-src`, firstScriptAt1x: number, log?: (line: string) => void): Promise<ThrottledLoad> {
+  for (let attempt = 0; attempt < THROTTLE_ATTEMPTS; attempt++) {
+    const { events, firstScript, calibration } = await tracedLoad(browser, server, setup, stack, RATE);
+    const probes: ThrottleProbes = { firstScript, firstScriptAt1x, ...calibration };
+    if (ranThrottled(probes, RATE)) return { ...longestTaskParts(events), libraryCompile: libraryCompile(events), taskCpu: longestScriptTaskCpu(events), remeasured: attempt };
+    log?.(`${stack}: a ${RATE}x load ran unthrottled, measured again (main-thread CPU ms: page's first script ${probes.firstScript.toFixed(2)}, ${probes.firstScriptAt1x.toFixed(2)} at 1x; calibration ${probes.calibration.toFixed(1)}, ${probes.calibrationAt1x.toFixed(1)} at 1x)`);
+  }
+  log?.(`${stack}: no load ran at ${RATE}x in ${THROTTLE_ATTEMPTS}: no figure`);
+  return { task: Number.NaN, script: Number.NaN, compile: Number.NaN, libraryCompile: Number.NaN, taskCpu: Number.NaN, remeasured: THROTTLE_ATTEMPTS };
+}
+
+/** The start probe's 1x reference: the thread time of the bench page's first script (the prelude, the same for both stacks) in unthrottled traced loads, median. */
+async function firstScriptReference(browser: Browser, server: RunningServer, setup: StackSetup): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < REFERENCE_LOADS; i++) times.push((await tracedLoad(browser, server, setup, 'tagc', 1)).firstScript);
+  return median(times);
+}
+
+/** Main-thread CPU time (ms) of one evaluation (CDP Performance ThreadTime). */
+async function threadTimeOf(cdp: CDPSession, expression: string): Promise<number> {
+  const before = await metric(cdp, 'ThreadTime');
+  await cdp.send('Runtime.evaluate', { expression });
+  return ((await metric(cdp, 'ThreadTime')) - before) * 1000;
+}
+
+/** One traced cold load at `rate`, with the thread time of the page's first script, and the calibration loop's at 1x before the load and at `rate` after the trace (throttle-check.ts). */
+async function tracedLoad(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack | `${Stack}-src`, rate: number) {
   const context = await newContext(browser, server, setup);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Performance.enable');
+    // The lower of two: a fresh renderer's first evaluation at times also pays for its own set-up.
+    const calibrationAt1x = Math.min(await threadTimeOf(cdp, CALIBRATION), await threadTimeOf(cdp, CALIBRATION));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
     let trace: Buffer;
     try {
@@ -167,8 +214,9 @@ async function throttledLongestTask(browser: Browser, server: RunningServer, set
     } finally {
       trace = await browser.stopTracing();
     }
-    const events = JSON.parse(trace.toString('utf8')) as { traceEvents: [] };
-    return { ...longestTaskParts(events), libraryCompile: libraryCompile(events) };
+    const calibration = { calibration: await threadTimeOf(cdp, CALIBRATION), calibrationAt1x };
+    const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+    return { events: traceEvents, firstScript: firstScriptThreadTime(traceEvents, pageUrl(setup, stack)), calibration };
   } finally {
     await context.close();
   }
@@ -179,9 +227,11 @@ export type StackFigures = Record<keyof StackRound, Paired>;
 /** `rounds` rounds of both stacks, alternating which goes first; each figure paired by round. */
 export async function compareStacks(browser: Browser, server: RunningServer, setup: StackSetup, o: RoundOptions): Promise<StackFigures> {
   const series: Record<Stack, StackRound[]> = { tagc: [], peer: [] };
+  const firstScriptAt1x = await firstScriptReference(browser, server, setup);
+  o.log?.(`4x loads are checked against the page's first script at 1x: ${firstScriptAt1x.toFixed(2)} ms of main-thread CPU (median of ${REFERENCE_LOADS})`);
   for (let round = 0; round < o.rounds; round++) {
     const order: Stack[] = tagcFirst(round) ? ['tagc', 'peer'] : ['peer', 'tagc'];
-    for (const stack of order) series[stack].push(await measureStack(browser, server, setup, stack, o));
+    for (const stack of order) series[stack].push(await measureStack(browser, server, setup, stack, o, firstScriptAt1x));
     const t = series.tagc[round];
     const p = series.peer[round];
     o.log?.(`round ${round + 1}/${o.rounds}: cold start ${t.coldStartMs.toFixed(2)} / ${p.coldStartMs.toFixed(2)} ms, CTA ${t.ctaMs.toFixed(3)} / ${p.ctaMs.toFixed(3)} ms (tagc / peer)`);

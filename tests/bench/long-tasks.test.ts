@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { libraryCompile, longestScriptTask, longestTaskParts, scriptTasks, type TraceEvent } from '../../compiler/bench/long-tasks';
+import { libraryCompile, longestScriptTask, longestScriptTaskCpu, longestTaskParts, scriptTasks, type TraceEvent } from '../../compiler/bench/long-tasks';
 
 const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, args: { name } });
 const task = (pid: number, tid: number, ts: number, dur: number): TraceEvent => ({ name: 'ThreadControllerImpl::RunTask', ph: 'X', pid, tid, ts, dur });
@@ -60,5 +60,19 @@ describe('long tasks from a Chromium trace', () => {
     expect(longestTaskParts(trace)).toEqual({ task: 70, script: 69, compile: 0 });
     expect(libraryCompile(trace)).toBe(24);
     expect(libraryCompile([meta(1, 1, 'CrRendererMain'), task(1, 1, 0, 5000)])).toBeNaN();
+  });
+
+  it('gives the longest script task by thread time, which may be another task than the longest by wall time', () => {
+    const trace = [
+      meta(1, 10, 'CrRendererMain'),
+      { ...task(1, 10, 0, 90_000), tdur: 30_000 }, // preempted: long on the wall, short on the CPU
+      script(1, 10, 1_000, 20_000),
+      { ...task(1, 10, 100_000, 60_000), tdur: 55_000 },
+      script(1, 10, 101_000, 50_000),
+      { ...task(1, 10, 200_000, 80_000), tdur: 79_000 }, // layout and paint only: not counted
+    ];
+    expect(longestScriptTaskCpu(trace)).toBe(55);
+    expect(longestScriptTask(trace)).toBe(90);
+    expect(longestScriptTaskCpu([meta(1, 10, 'CrRendererMain'), task(1, 10, 0, 5000), script(1, 10, 0, 100)])).toBeNaN();
   });
 });

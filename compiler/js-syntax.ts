@@ -42,6 +42,19 @@ export function keyName(prop: AstNode): string | undefined {
   return undefined;
 }
 
+/** The local names under which a module's named imports bring in any of `wanted`, from the modules `from` accepts (any by default). */
+export function importedLocals(program: AstNode, wanted: ReadonlySet<string>, from: (source: string) => boolean = () => true): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.body as AstNode[]) {
+    if (statement.type !== 'ImportDeclaration' || !from((statement.source as AstNode).value as string)) continue;
+    for (const spec of statement.specifiers as AstNode[]) {
+      const imported = spec.imported as AstNode | undefined;
+      if (spec.type === 'ImportSpecifier' && wanted.has((imported?.name ?? imported?.value) as string)) names.add((spec.local as AstNode).name as string);
+    }
+  }
+  return names;
+}
+
 /**
  * The source range of `props[i]` including its separating comma, so that blanking any subset of
  * an object's properties leaves valid syntax (a last property takes its trailing comma along).

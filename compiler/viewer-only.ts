@@ -1,4 +1,4 @@
-import { childNodes, keyName, propertyRange, type AstNode } from './js-syntax';
+import { childNodes, importedLocals, keyName, propertyRange, type AstNode } from './js-syntax';
 
 // Viewer-only metadata: the properties the compiler reads from the loaded modules for graph.json
 // and the viewer, and that bundles without debugging leave out (phases/5-emit/rewrite-module.ts).
@@ -20,7 +20,7 @@ export const OPTIONAL_OPTIONS_FACTORIES: ReadonlySet<string> = new Set([
 
 /** Source ranges of the viewer-only properties of every object literal (outermost only) of a parsed module. */
 export function viewerOnlyRanges(js: string, program: AstNode): [number, number][] {
-  const factories = importedFactories(program);
+  const factories = importedLocals(program, OPTIONAL_OPTIONS_FACTORIES);
   const ranges: [number, number][] = [];
   const visit = (node: AstNode): void => {
     if (node.type === 'ObjectExpression') {
@@ -54,19 +54,4 @@ export function viewerOnlyRanges(js: string, program: AstNode): [number, number]
 function viewerOnlyObject(node: AstNode): boolean {
   const props = node.type === 'ObjectExpression' ? (node.properties as AstNode[]) : [];
   return props.length > 0 && props.every((p) => VIEWER_ONLY_PROPERTIES.has(keyName(p) ?? ''));
-}
-
-/** The local names under which a module imports the factories of OPTIONAL_OPTIONS_FACTORIES. */
-function importedFactories(program: AstNode): Set<string> {
-  const names = new Set<string>();
-  for (const statement of program.body as AstNode[]) {
-    if (statement.type !== 'ImportDeclaration') continue;
-    for (const spec of statement.specifiers as AstNode[]) {
-      if (spec.type !== 'ImportSpecifier') continue;
-      const imported = spec.imported as AstNode;
-      const name = (imported.type === 'Identifier' ? imported.name : imported.value) as string;
-      if (OPTIONAL_OPTIONS_FACTORIES.has(name)) names.add((spec.local as AstNode).name as string);
-    }
-  }
-  return names;
 }

@@ -12,7 +12,7 @@ export interface TraceEvent {
   dur?: number;
   /** Thread (CPU) time: under CDP's throttle it includes the throttler's spin, not the time the OS ran something else. */
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string } };
 }
 
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
@@ -21,7 +21,7 @@ const SCRIPT = new Set(['EvaluateScript', 'FunctionCall', 'v8.callFunction', 'Ru
 type Timed = TraceEvent & { ts: number; dur: number };
 
 /** The renderer main threads' complete events, and their tasks that run script (with those script events). */
-function mainThread(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): { events: Timed[]; tasks: { task: Timed; scripts: Timed[] }[] } {
+export function mainThread(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): { events: Timed[]; tasks: { task: Timed; scripts: Timed[] }[] } {
   const all = Array.isArray(trace) ? trace : trace.traceEvents;
   const main = new Set<string>();
   for (const e of all) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') main.add(`${e.pid}:${e.tid}`);

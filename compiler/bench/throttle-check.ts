@@ -13,7 +13,7 @@
 // loads; and a fixed loop run by the harness after the trace (the end), against the same loop at
 // 1x before the load (CDP Performance ThreadTime).
 
-import type { TraceEvent } from './long-tasks';
+import { mainThread, type TraceEvent } from './long-tasks';
 
 /** The loop run at 1x before the load and throttled after it. */
 export const CALIBRATION = '(function () { for (var i = 0, x = 0; i < 3e6; i++) x = (x + i * 7) % 1000003; return x; })()';
@@ -27,14 +27,10 @@ export interface ThrottleProbes {
   calibrationAt1x: number;
 }
 
-type Timed = TraceEvent & { ts: number; tdur?: number; args?: { name?: string; data?: { url?: string } } };
-
 /** Thread time (ms) of the first script the main thread evaluated from `pageUrl` (NaN when none). */
 export function firstScriptThreadTime(trace: { traceEvents: TraceEvent[] } | TraceEvent[], pageUrl: string): number {
-  const all = (Array.isArray(trace) ? trace : trace.traceEvents) as Timed[];
-  const main = new Set(all.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const first = all
-    .filter((e) => e.ph === 'X' && e.name === 'EvaluateScript' && typeof e.tdur === 'number' && main.has(`${e.pid}:${e.tid}`) && e.args?.data?.url === pageUrl)
+  const first = mainThread(trace)
+    .events.filter((e) => e.name === 'EvaluateScript' && typeof e.tdur === 'number' && e.args?.data?.url === pageUrl)
     .sort((a, b) => a.ts - b.ts)[0];
   return first?.tdur === undefined ? Number.NaN : first.tdur / 1000;
 }

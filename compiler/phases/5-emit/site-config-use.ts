@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { esbuild } from '../../esbuild-api';
-import { blankRanges, isNode, keyName, parseModule, propertyRange, type AstNode } from '../../js-syntax';
+import { blankRanges, importedLocals, isNode, keyName, parseModule, propertyRange, type AstNode } from '../../js-syntax';
 import { keptValues, KeptOutputs, workingCode } from '../../kept-outputs';
 
 // Site settings reach a bundle only as far as code uses them: every project module is scanned for
@@ -17,18 +17,11 @@ import { keptValues, KeptOutputs, workingCode } from '../../kept-outputs';
 
 /** The last segment of a path read through forEnvironment(): the environment, once a bundle's is known. */
 const EACH_ENV = '<environment>';
+const FOR_ENVIRONMENT: ReadonlySet<string> = new Set(['forEnvironment']);
 
 /** Local names of forEnvironment imported from the authoring API (a module ending in `declare` or `declare/index`). */
 function envHelpers(program: AstNode): Set<string> {
-  const names = new Set<string>();
-  for (const statement of program.body as AstNode[]) {
-    if (statement.type !== 'ImportDeclaration' || !/(^|\/)declare(\/index)?(\.[jt]s)?$/.test((statement.source as AstNode).value as string)) continue;
-    for (const spec of statement.specifiers as AstNode[]) {
-      const imported = spec.imported as AstNode | undefined;
-      if (spec.type === 'ImportSpecifier' && (imported?.name ?? imported?.value) === 'forEnvironment') names.add((spec.local as AstNode).name as string);
-    }
-  }
-  return names;
+  return importedLocals(program, FOR_ENVIRONMENT, (source) => /(^|\/)declare(\/index)?(\.[jt]s)?$/.test(source));
 }
 
 /** Whether `node` is the argument of a forEnvironment() call. */

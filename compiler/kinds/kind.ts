@@ -46,6 +46,22 @@ export function defineKind<S extends z.ZodType>(spec: {
   return spec as unknown as KindSpec<z.infer<S>>;
 }
 
+/**
+ * A step's params as its kind parses them, once per build for each step object: validation checks
+ * every step and each environment's host inventory reads the actions again, and a shared step (an
+ * imported gate such as a consent condition) sits in thousands of rules. Loaded declarations are
+ * not changed after loading, so the object stands for its params.
+ */
+const parsedSteps = new WeakMap<z.ZodType, WeakMap<object, z.ZodSafeParseResult<unknown>>>();
+
+export function parseParams<P>(spec: KindSpec<P>, step: { params?: unknown }): z.ZodSafeParseResult<P> {
+  let bySchema = parsedSteps.get(spec.params);
+  if (!bySchema) parsedSteps.set(spec.params, (bySchema = new WeakMap()));
+  let parsed = bySchema.get(step);
+  if (!parsed) bySchema.set(step, (parsed = spec.params.safeParse(step.params)));
+  return parsed as z.ZodSafeParseResult<P>;
+}
+
 /** A `de()` reference in params. */
 export const ref = z.object({ $de: z.string().min(1) }).strict();
 /** A param that may be a literal or a data-element reference. */

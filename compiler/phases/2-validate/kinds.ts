@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Diagnostics } from '../../diagnostics';
-import type { Family } from '../../kinds/kind';
+import { parseParams, type Family } from '../../kinds/kind';
 import type { KindRegistry } from '../../kinds/registry';
 import { suggest } from './references';
 
@@ -21,7 +21,7 @@ export function checkKind(registry: KindRegistry, family: Family, step: { kind: 
     diagnostics.report('unknown_kind', file, { family: family.replace(/s$/, ''), kind: step.kind, hint }, path);
     return;
   }
-  const parsed = spec.params.safeParse(step.params);
+  const parsed = parseParams(spec, step);
   if (!parsed.success) zodIssues(parsed.error, (detail, at) => diagnostics.report('invalid_params', file, { kind: step.kind, detail }, [...path, 'params', ...at]));
   if (family === 'conditions') {
     // Nested conditions (not, anyOf) are checked as conditions in their own right.

@@ -1,5 +1,5 @@
 import type { HostUse } from '../../graph-types';
-import type { KindSpec } from '../../kinds/kind';
+import { parseParams } from '../../kinds/kind';
 import type { KindRegistry } from '../../kinds/registry';
 import type { EnvPlan } from '../4-plan';
 import type { SiteValidation } from './validators';
@@ -19,42 +19,34 @@ function hostOfUrl(url: string): string | null {
   }
 }
 
-/**
- * An action's params as its kind parses them (null: they do not parse), once per build: every
- * environment's inventory reads the same actions (five zod parses per action at 5,000 rules).
- */
-const parsedParams = new WeakMap<object, { data: Record<string, unknown> } | null>();
-
-function paramsOf(spec: KindSpec, action: { params?: unknown }): { data: Record<string, unknown> } | null {
-  if (!parsedParams.has(action)) {
-    const parsed = spec.params.safeParse(action.params);
-    parsedParams.set(action, parsed.success ? { data: parsed.data } : null);
-  }
-  return parsedParams.get(action)!;
-}
-
 export function hostInventory(plan: EnvPlan, registry: KindRegistry, site: SiteValidation): HostUse[] {
-  const byKey = new Map<string, HostUse>();
-  // Rule ids per entry as a set: a list searched on each add was quadratic (one host, 5,000 rules).
-  const ruleSets = new Map<string, Set<string>>();
+  // Entries by host, then category, then directive: a key joined from the three was built and
+  // hashed anew for each host request (at 5,000 rules, some 20,000 an environment). Rule ids per
+  // entry as a set: a list searched on each add was quadratic (one host, 5,000 rules).
+  const entries = new Map<string, Map<string, Map<string, { use: HostUse; seen: Set<string> }>>>();
+  const uses: HostUse[] = [];
   const add = (use: Omit<HostUse, 'rules'>, rule: string) => {
-    const key = `${use.host}\u0000${use.category}\u0000${use.directive}`;
-    if (!byKey.has(key)) {
-      byKey.set(key, { ...use, rules: [] });
-      ruleSets.set(key, new Set());
+    let byCategory = entries.get(use.host);
+    if (!byCategory) entries.set(use.host, (byCategory = new Map()));
+    let byDirective = byCategory.get(use.category);
+    if (!byDirective) byCategory.set(use.category, (byDirective = new Map()));
+    let entry = byDirective.get(use.directive);
+    if (!entry) {
+      byDirective.set(use.directive, (entry = { use: { ...use, rules: [] }, seen: new Set() }));
+      uses.push(entry.use);
     }
-    const seen = ruleSets.get(key)!;
-    if (!seen.has(rule)) {
-      seen.add(rule);
-      byKey.get(key)!.rules.push(rule);
+    if (!entry.seen.has(rule)) {
+      entry.seen.add(rule);
+      entry.use.rules.push(rule);
     }
   };
   for (const r of plan.rules) {
     for (const action of r.loaded.value.actions) {
       const spec = registry.actions.get(action.kind);
       if (!spec?.hosts) continue;
-      const parsed = paramsOf(spec, action);
-      if (!parsed) continue;
+      // Parsed once per build (compiler/kinds/kind.ts): validation parsed it, every environment reads it.
+      const parsed = parseParams(spec, action);
+      if (!parsed.success) continue;
       for (const use of spec.hosts(parsed.data, plan.env.name)) add(use, r.loaded.value.id);
     }
   }
@@ -63,7 +55,7 @@ export function hostInventory(plan: EnvPlan, registry: KindRegistry, site: SiteV
     const report = site.reportUrl ? hostOfUrl(site.reportUrl) : null;
     if (report) add({ host: report, category: 'necessary', directive: 'connect-src' }, CONTAINER);
   }
-  return [...byKey.values()]
+  return uses
     .map((u) => ({ ...u, rules: u.rules.sort() }))
     .sort((a, b) => a.host.localeCompare(b.host) || a.directive.localeCompare(b.directive) || a.category.localeCompare(b.category));
 }

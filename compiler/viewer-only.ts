@@ -1,4 +1,4 @@
-import { childNodes, importedLocals, keyName, propertyRange, type AstNode } from './js-syntax';
+import { forEachChild, importedLocals, keyName, propertyRange, type AstNode } from './js-syntax';
 
 // Viewer-only metadata: the properties the compiler reads from the loaded modules for graph.json
 // and the viewer, and that bundles without debugging leave out (phases/5-emit/rewrite-module.ts).
@@ -44,7 +44,7 @@ export function viewerOnlyRanges(js: string, program: AstNode): [number, number]
         return;
       }
     }
-    childNodes(node).forEach(visit);
+    forEachChild(node, visit);
   };
   visit(program);
   return ranges;

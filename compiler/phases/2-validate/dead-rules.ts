@@ -9,6 +9,8 @@ export function findDeadRules(rules: Loaded<Rule>[], registry: KindRegistry, dia
     // A rule switched off (enabled: false) says so in graph.json; it is not a mistake to warn about.
     if (rule.enabled === false) continue;
     if (rule.environments.length === 0) diagnostics.report('dead_rule', file, { rule: rule.id, reason: 'is in no environment' }, ['environments']);
+    // Only a `not` can contradict another condition: the words of a rule without one are not made.
+    if (!rule.conditions.some((c) => c.kind === 'not')) continue;
     const words = rule.conditions.map((c) => describeStep(registry, 'conditions', c));
     rule.conditions.forEach((c, i) => {
       if (c.kind !== 'not') return;

@@ -2,7 +2,6 @@ import { afterStart } from '../core/after-start';
 import { egressSource } from '../core/egress';
 import { failure, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
-import { ownScript } from '../core/script-start';
 import type { Action, Env, Params, SendCategory } from '../declare/types';
 import { TOOLING } from '../declare/tooling';
 
@@ -30,10 +29,10 @@ function nonceOf(el: Element | null | undefined): string {
   return n || '';
 }
 
-/* The container's own element's, read once (core/script-start.ts keeps the element). */
+/* Evaluated once while the bundle runs, when currentScript is the container's own element. */
 const BOOT_NONCE: string = /* @__PURE__ */ (() => {
   try {
-    return nonceOf(ownScript);
+    return nonceOf(typeof document === 'undefined' ? null : document.currentScript);
   } catch {
     return '';
   }

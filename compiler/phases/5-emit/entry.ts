@@ -112,7 +112,7 @@ export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
   }
   // Without debugging, the project's declarations are made by a function that start() calls when
   // it first needs them (project-function.ts), not while the bundle evaluates.
-  const project = projectModule([`import { firingOrder } from ${table};`, ...dataElements.runtime], declarations, `{ rules: ${rules}, dataElements: ${dataElements.expression} }`);
+  const project = projectModule([`import ${js(runtimeModule(runtimeStart, 'declare/index.ts'))};`, `import { firingOrder } from ${table};`, ...dataElements.runtime], declarations, `{ rules: ${rules}, dataElements: ${dataElements.expression} }`);
   const lines = [start, ...PROJECT_IMPORTS, ...(extras.prelude ?? []), `start({`, `  project: ${PROJECT_FUNCTION},`, ...settings];
   return { source: lines.join('\n') + '\n', project };
 }

@@ -158,9 +158,9 @@ function attachDataLayerWhenDue(win: Win, config: ContainerConfig, dispatcher: D
 /**
  * A bundle's set-up (evaluation, making the project, attaching the sources) against its evaluation
  * before start(), where the project is made later: making it and attaching took about twice as
- * long as that evaluation (prod at 4x CPU throttling: evaluation 4.4-9.9 ms, about 11 ms more to
- * make and attach; at 1x, evaluation 0.9-1.5 ms), so a set-up of a task's budget is told from a
- * third of it, where a slow device and a fast one lie far apart.
+ * long as that evaluation (inlined prod in Chromium, cold loads: evaluation 3.8-11.8 ms at 4x CPU
+ * throttling, with about 11 ms more to make and attach; 0.7-1.5 ms at 1x), so a set-up of a task's
+ * budget is told from a third of it, where a slow device and a fast one lie far apart.
  */
 const SET_UP_PER_EVALUATION = 3;
 

@@ -30,9 +30,11 @@ const MARKS = {
 export const PROJECT_IMPORTS = [`import ${JSON.stringify(MODULE)};`, `import ${JSON.stringify(END)};`];
 
 /**
- * The project module: `runtime` imports (the runtime's modules, which may read the page while the
- * bundle evaluates, stay outside the function), the function's start, the `declarations`' imports,
- * and the statement returning `made`.
+ * The project module: `runtime` imports, the function's start, the `declarations`' imports, and
+ * the statement returning `made`. The runtime's modules stay outside the function: one reads the
+ * page while the bundle evaluates (actions/script.ts: document.currentScript), and V8 parses a
+ * function not run with the script again when it is called (inside, the first rule came later
+ * at 1x, docs/architecture.md).
  */
 export function projectModule(runtime: readonly string[], declarations: readonly string[], made: string): string {
   return [...runtime, `import ${JSON.stringify(BEGIN)};`, ...declarations, `${MARKS.returns[0]}${made});`].join('\n') + '\n';

@@ -18,8 +18,8 @@ export interface BuildStamp {
 
 /**
  * An environment's entry (esbuild's stdin) and, for a bundle without debugging, the module that
- * imports the project's declarations (data elements, rules) and hands them over (bundle.ts
- * PROJECT_MODULE): its body ends up inside the function the entry gives start() as `project`.
+ * imports the project's declarations (data elements, rules) and returns them: its body ends up
+ * inside the function the entry gives start() as `project` (project-function.ts).
  */
 export interface Entry {
   source: string;

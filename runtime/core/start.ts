@@ -164,10 +164,24 @@ function attachDataLayerWhenDue(win: Win, config: ContainerConfig, dispatcher: D
  */
 const SET_UP_PER_EVALUATION = 3;
 
-/** `config`'s project, made at the first call where `config` gives the function that makes it. */
+/**
+ * `config`'s project, made at the first call where `config` gives the function that makes it. A
+ * project module that throws as it is made (the bundle threw as it evaluated, before the project
+ * function) is said once, and the page gets a project of nothing: the rest of start-up runs (the
+ * window APIs, the data layer), no rule runs and a data element reads as undeclared.
+ */
 function projectOf(config: ContainerConfig): () => Project {
   let made: Project | undefined;
-  return () => (made ??= 'project' in config ? ((declared) => ({ ...declared, ...eventTable(declared.rules) }))(config.project()) : config);
+  return () => (made ??= 'project' in config ? ((declared) => ({ ...declared, ...eventTable(declared.rules) }))(makeProject(config.project)) : config);
+}
+
+function makeProject(make: () => Declared): Declared {
+  try {
+    return make();
+  } catch (error) {
+    say(Msg.ProjectFailed, reason(error));
+    return { rules: [], dataElements: {} };
+  }
 }
 
 function boot(win: Win, config: ContainerConfig): Runtime {

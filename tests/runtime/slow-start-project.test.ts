@@ -95,3 +95,55 @@ describe('a bundle whose project is made by a function', () => {
     expect(seen).toEqual(['loaded', 'page']);
   });
 });
+
+describe('a project function that throws (a project module that throws as it evaluates)', () => {
+  const failed = '[tagc] Failed to make the project (its rules and data elements): rule module failed';
+
+  /** Starts a bundle whose project function throws; the page has queued a Page Load Started with its data. */
+  function startThrowing(errors: string[]) {
+    const make = vi.fn((): Declared => {
+      throw new Error('rule module failed');
+    });
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(' ')));
+    (window as unknown as Record<string, unknown>).appEventData = [{ event: 'Page Load Started', page: { name: 'home' } }];
+    const runtime = start({ project: make, domains: ['localhost'], build: { environment: 'prod', version: '1.0.0', buildTime: '2026-01-01T00:00:00.000Z', hash: 'abc123' } });
+    return { make, runtime, api: (window as unknown as { tagc?: Tagc }).tagc };
+  }
+
+  it("says so once on a slow start, where it is made in start-up's next task, and the data layer still attaches", async () => {
+    now = scriptStart + 3;
+    const errors: string[] = [];
+    const { make, runtime } = startThrowing(errors);
+    await flushMicrotasks();
+    expect(make).not.toHaveBeenCalled();
+    runTask();
+    await flushMicrotasks();
+    expect(make).toHaveBeenCalledTimes(1);
+    expect(errors).toEqual([failed]);
+    expect(runtime!.state()).toMatchObject({ page: { name: 'home' } });
+  });
+
+  it("says so once on a quick start, where it is made in the bundle's own task, and the data layer still attaches", async () => {
+    now = scriptStart + 2;
+    const errors: string[] = [];
+    const { make, runtime } = startThrowing(errors);
+    expect(make).toHaveBeenCalledTimes(1);
+    await flushMicrotasks();
+    expect(errors).toEqual([failed]);
+    expect(runtime!.state()).toMatchObject({ page: { name: 'home' } });
+  });
+
+  it('reads a data element as undeclared, without a throw into the page, when the page reads one before the project is made', async () => {
+    now = scriptStart + 3;
+    const errors: string[] = [];
+    const { make, api } = startThrowing(errors);
+    expect(api!.getVar('siteName')).toBeUndefined();
+    expect(make).toHaveBeenCalledTimes(1);
+    expect(errors).toEqual([failed]);
+    await flushMicrotasks();
+    runTask();
+    await flushMicrotasks();
+    expect(make).toHaveBeenCalledTimes(1);
+    expect(errors).toEqual([failed]);
+  });
+});

@@ -17,6 +17,7 @@ export enum Msg {
   AfterStartFailed = 'E4',
   TrackWithoutName = 'E5',
   SatelliteIsLaunch = 'W2',
+  ProjectFailed = 'E46',
   // The data layer (runtime/core/data-layer.ts).
   QueueTooLong = 'E6',
   NotAnArray = 'E7',
@@ -112,6 +113,7 @@ export const MESSAGES = {
   [Msg.AfterStartFailed]: 'Unexpected error after start-up: {0}',
   [Msg.TrackWithoutName]: 'tagc.track needs an event name',
   [Msg.SatelliteIsLaunch]: "_satellite is Adobe Launch's on this page",
+  [Msg.ProjectFailed]: 'Failed to make the project (its rules and data elements): {0}',
 
   [Msg.QueueTooLong]: '{0} has {1} entries waiting; the first {2} are read, the rest refused',
   [Msg.NotAnArray]: 'Data layer must be an Array',

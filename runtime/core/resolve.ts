@@ -36,7 +36,7 @@ export interface Scope {
   value<T>(param: T): unknown;
 }
 
-export function createResolver(elements: Readonly<Record<string, DataElement>>, services: RuntimeServices): Resolver {
+export function createResolver(elements: () => Readonly<Record<string, DataElement>>, services: RuntimeServices): Resolver {
   const pageview = new Map<string, unknown>();
   const custom = new Map<string, unknown>();
   // Declarations by name, looked up once per page (the generated table is a Proxy that builds them
@@ -44,7 +44,7 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
   const declarations = new Map<string, DataElement>();
   const declared = (name: string): DataElement | undefined => {
     let el = declarations.get(name);
-    if (!el && hasOwn(elements, name)) declarations.set(name, (el = elements[name]));
+    if (!el && hasOwn(elements(), name)) declarations.set(name, (el = elements()[name]));
     return el;
   };
 
@@ -133,7 +133,7 @@ export function createResolver(elements: Readonly<Record<string, DataElement>>, 
         } else store(name, el, value);
       }
     },
-    has: (name) => hasOwn(elements, name) || custom.has(name),
+    has: (name) => hasOwn(elements(), name) || custom.has(name),
   };
 }
 

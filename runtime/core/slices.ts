@@ -1,3 +1,6 @@
+import { reason, say } from './log';
+import { Msg } from './messages';
+
 // Start-up cut into tasks (issue 13: no long task). The queued events' rules run until the task
 // has used its budget, then the rest continues in a new task, so the page can paint and answer
 // input in between. The queue stays held meanwhile, so the firing order is the same as in one task.
@@ -24,7 +27,7 @@ export interface Slices {
 // spent most of a task's budget): while start-up is sliced it runs first in the next task, before
 // any later action or rule, so what leaves, and in what order, stays the same; elsewhere, and
 // once start-up is over, at once. The work handles its request's failure; a work that throws
-// anyway is dropped alone, since the task that runs it also resumes start-up's rules.
+// anyway is said and dropped alone, since the task that runs it also resumes start-up's rules.
 let held: (() => void)[] | null = null;
 
 export function nextSlice(work: () => void): void {
@@ -39,7 +42,9 @@ export function runHeld(over?: boolean): void {
   for (const work of works) {
     try {
       work();
-    } catch {}
+    } catch (error) {
+      say(Msg.Unexpected, reason(error));
+    }
   }
 }
 

@@ -9,7 +9,7 @@ import { configureRedaction } from '../privacy/redact';
 import { afterStart, holdAfterStart } from './after-start';
 import { createApi, type BuildInfo } from './api';
 import type { AttachWhen } from './consent-cookie';
-import { createDispatcher } from './dispatch';
+import { createDispatcher, type DispatchTable } from './dispatch';
 import { isAuthorisedHost } from './domain';
 import { failure, log, reason, say } from './log';
 import { Msg } from './messages';
@@ -19,18 +19,35 @@ import { createResolver, type Resolver } from './resolve';
 import { installSatellite, launchMonitors } from './satellite';
 import { createSlices, nextSlice, SLICE_MS } from './slices';
 import { attachDataLayer, dataLayerArray, monitorOverwrite, type DataLayer } from './data-layer';
+import { eventTable } from '../events/table';
 
 // The bundle's entry (generated per environment by compiler/phases/5-emit) calls start() once.
 // Nothing here may throw into the host page.
 
-export interface ContainerConfig {
+/** What the project's modules declare. */
+export interface Declared {
   /** Included rules, sorted in firing order. */
   rules: readonly Rule[];
+  dataElements: Readonly<Record<string, DataElement>>;
+}
+
+/** The declarations with the rules' dispatch table and sources (runtime/events/table.ts). */
+export interface Project extends Declared {
   /** Event key -> indices into `rules`. */
   table: Readonly<Record<string, readonly number[]>>;
   /** One source per non-data-layer event key that some rule listens to. */
   sources: readonly EventSource[];
-  dataElements: Readonly<Record<string, DataElement>>;
+}
+
+/**
+ * The project given made (debug bundles, `tagc simulate`, tests), or, in a bundle without debugging,
+ * the function that evaluates its modules (compiler/phases/5-emit/project-function.ts): called once,
+ * when the sources attach or the page first reads a data element, whichever comes first; on a slow
+ * start, in start-up's next task.
+ */
+export type ContainerConfig = Settings & (Project | { project: () => Declared });
+
+export interface Settings {
   domains: readonly string[];
   build: BuildInfo;
   /** Payload validation; the generated entry passes it only in environments that validate. */
@@ -138,7 +155,37 @@ function attachDataLayerWhenDue(win: Win, config: ContainerConfig, dispatcher: D
   else attach();
 }
 
+/**
+ * A bundle's set-up (evaluation, making the project, attaching the sources) against its evaluation
+ * before start(), where the project is made later: making it and attaching took about twice as
+ * long as that evaluation (inlined prod in Chromium, cold loads: evaluation 3.8-11.8 ms at 4x CPU
+ * throttling, with about 11 ms more to make and attach; 0.7-1.5 ms at 1x), so a set-up of a task's
+ * budget is told from a third of it, where a slow device and a fast one lie far apart.
+ */
+const SET_UP_PER_EVALUATION = 3;
+
+/**
+ * `config`'s project, made at the first call where `config` gives the function that makes it. A
+ * project module that throws as it is made (the bundle threw as it evaluated, before the project
+ * function) is said once, and the page gets a project of nothing: the rest of start-up runs (the
+ * window APIs, the data layer), no rule runs and a data element reads as undeclared.
+ */
+function projectOf(config: ContainerConfig): () => Project {
+  let made: Project | undefined;
+  return () => (made ??= 'project' in config ? ((declared) => ({ ...declared, ...eventTable(declared.rules) }))(makeProject(config.project)) : config);
+}
+
+function makeProject(make: () => Declared): Declared {
+  try {
+    return make();
+  } catch (error) {
+    say(Msg.ProjectFailed, reason(error));
+    return { rules: [], dataElements: {} };
+  }
+}
+
 function boot(win: Win, config: ContainerConfig): Runtime {
+  const project = projectOf(config);
   const startedAt = win.performance?.now?.() ?? 0;
   const monitors = createMonitors((win as unknown as Record<string, unknown>).__tagcMonitors);
   let dataLayerPush: (entry: Record<string, unknown>) => void = () => {};
@@ -159,12 +206,15 @@ function boot(win: Win, config: ContainerConfig): Runtime {
     send: sendThroughEgress(win),
   };
   configureEgressPoint(win, config.egress, services, monitors);
-  const resolver = createResolver(config.dataElements, services);
-  const dispatcher = createDispatcher(config, resolver, services, monitors);
+  const resolver = createResolver(() => project().dataElements, services);
+  // No event is dispatched before the sources attach, which gives the dispatcher the rules.
+  const compiled: DispatchTable = { rules: [], table: {} };
+  const dispatcher = createDispatcher(compiled, resolver, services, monitors);
   installApis(win, config.build, services, resolver, monitors, () => currentState());
   const endStart = holdAfterStart(services);
   if (!__TAGC_DEBUG__) loadCompanion(win, config.companion, monitors.add, (task) => afterStart(services, task));
-  DEBUG: log.info(`Loaded ${config.build.environment} build ${config.build.hash} with ${config.rules.length} rules`);
+  // Debug bundles give their project made: the log does not make one that is not.
+  DEBUG: if ('rules' in config) log.info(`Loaded ${config.build.environment} build ${config.build.hash} with ${config.rules.length} rules`);
 
   // Events raised while the bundle starts (by a rule, a provider or the page) wait until every
   // source is attached and the data layer has taken its queued entries, then run in order.
@@ -173,7 +223,8 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   const queue = dataLayerArray(win);
   if (Array.isArray(queue)) dataLayerPush = (entry) => void queue.push(entry);
   const attach = () => {
-    for (const source of config.sources) {
+    const { sources } = Object.assign(compiled, project());
+    for (const source of sources) {
       try {
         source.listen?.((payload) => {
           const emit = () => dispatcher.dispatch(source.key, source.key.replace(/^@/, ""), payload, currentState(), source.sliced);
@@ -197,12 +248,14 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   // 5-25 ms (longer the larger the script), and the same read from a microtask does not
   // (docs/benchmarks.md). The microtask runs before the page's next script, in the same task.
   const slices = createSlices(win, startedAt);
-  // Where the bundle's own set-up has already taken a start-up task's budget (a slow device; the
-  // same task compiled the bundle too), the sources and the data layer attach first thing in
-  // start-up's next task (held work, slices.ts), and this task adds only the window APIs. Events
-  // the page raises meanwhile are held behind them, so they queue after the sources' own events.
-  // Its rules' budget counts from the end of that work, as it counted from boot here.
-  if (slices && startedAt - scriptStart >= SLICE_MS) nextSlice(() => (attach(), slices.restart())), (early = true);
+  // Where the bundle's own set-up takes a start-up task's budget (a slow device; the same task
+  // compiled the bundle too), the project is made and the sources and the data layer attach first
+  // thing in start-up's next task (held work, slices.ts), and this task adds only the window APIs.
+  // The set-up is told by the bundle's evaluation so far: all of it but the attachment where the
+  // project came made, a part of it where the project is still to make (SET_UP_PER_EVALUATION).
+  // Events the page raises meanwhile are held behind that work, so they queue after the sources'
+  // own events. Its rules' budget counts from the end of that work, as it counted from boot here.
+  if (slices && (startedAt - scriptStart) * ('project' in config ? SET_UP_PER_EVALUATION : 1) >= SLICE_MS) nextSlice(() => (attach(), slices.restart())), (early = true);
   else attach();
   if (!slices) dispatcher.release(null, endStart);
   else

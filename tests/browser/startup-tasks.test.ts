@@ -24,9 +24,18 @@ let startUpRules: number;
 /** [event, rule, n]: n numbers the synchronous runs (a microtask ends each), so a new n is a new task. */
 type Seen = [string, string, number][];
 
-const PRELUDE = (withScheduler: boolean, consentCookie: string | null, frozenClock: boolean) => `
+/** The page's clock: real, frozen (never advances), or stepping (each reading 3 ms after the last). */
+type Clock = 'real' | 'frozen' | 'stepping';
+
+const CLOCKS: Record<Clock, string> = {
+  real: '',
+  frozen: 'performance.now = function () { return 0; };',
+  stepping: 'var now = 0; performance.now = function () { return (now += 3); };',
+};
+
+const PRELUDE = (withScheduler: boolean, consentCookie: string | null, clock: Clock) => `
 ${withScheduler ? '' : "Object.defineProperty(window, 'scheduler', { configurable: true, value: undefined });"}
-${frozenClock ? 'performance.now = function () { return 0; };' : ''}
+${CLOCKS[clock]}
 ${consentCookie ? `document.cookie = ${JSON.stringify(`${consentCookie}; path=/`)};` : ''}
 var runs = window.__runs = { n: 0, live: 0, seen: [], firstInScript: null };
 window.__tagcMonitors = [{ ruleTriggered: function (e) {
@@ -45,22 +54,23 @@ beforeAll(async () => {
 
 afterAll(() => site?.close());
 
-/** What a load recorded: the rules reached, in order, with their run; the runs begun when the script ended; whether the first rule ran before the bundle's script reached its last statement. */
+/** What a load recorded: the rules reached, in order, with their run; the runs begun when the script ended; whether the first rule ran before the bundle's script reached its last statement; whether the data layer had attached when the script ended. */
 interface Load {
   seen: Seen;
   atScriptEnd: number;
   firstInScript: boolean | null;
+  attachedAtScriptEnd: boolean;
 }
 
 /** A cold load of the inlined prod bundle at 4x CPU throttling. */
-async function loadWithScriptEnd(withScheduler: boolean, frozenClock = false): Promise<Load> {
+async function loadWithScriptEnd(withScheduler: boolean, clock: Clock = 'real'): Promise<Load> {
   const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
   try {
     await routeOwnHostsTo(context, server, { hosts: site.site.hosts, allHosts: true });
-    const html = `<!doctype html><html><head><title>start-up</title><script>${PRELUDE(withScheduler, consentCookieFor(site.manifest.simulate?.consent), frozenClock)}</script>
+    const html = `<!doctype html><html><head><title>start-up</title><script>${PRELUDE(withScheduler, consentCookieFor(site.manifest.simulate?.consent), clock)}</script>
 <script>${bundle.replace(/<\/script/gi, '<\\/script').replace(/\/\/# sourceMappingURL=.*$/m, '')}
 window.__runs.scriptReturned = true;</script>
-<script>window.__runs.atScriptEnd = window.__runs.n;</script></head><body><main><h1>Start-up</h1></main></body></html>`;
+<script>window.__runs.atScriptEnd = window.__runs.n; window.__runs.attachedAtScriptEnd = window.appEventData.push !== Array.prototype.push;</script></head><body><main><h1>Start-up</h1></main></body></html>`;
     await context.route(`${site.site.origin}/startup`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -108,8 +118,21 @@ describe('start-up in tasks, in Chromium at 4x CPU throttling', () => {
   // script still runs waits 5-25 ms, and the same read from a microtask does not. A clock that
   // never advances leaves every slice's budget unspent, so only that rule keeps the first rule out.
   it("starts the rules once the bundle's script has returned where start-up is sliced, and inside it where it is not", async () => {
-    expect((await loadWithScriptEnd(true, true)).firstInScript).toBe(false);
+    expect((await loadWithScriptEnd(true, 'frozen')).firstInScript).toBe(false);
     expect((await loadOnce(false)).firstInScript).toBe(true);
+  });
+
+  // A clock that advances 3 ms a reading makes the bundle's evaluation before start() take 3 ms:
+  // more than a third of a task's budget, so the prod bundle, whose project its function makes
+  // (compiler/phases/5-emit/project-function.ts), leaves making it and attaching the data layer to
+  // start-up's next task; a frozen clock (a fast device) makes it and attaches in the bundle's task.
+  it("makes the project and attaches the data layer in start-up's next task where the bundle's evaluation took a third of a task, in its own task where it took nothing", async () => {
+    const [slow, fast] = [await loadWithScriptEnd(true, 'stepping'), await loadWithScriptEnd(true, 'frozen')];
+    expect(slow.attachedAtScriptEnd).toBe(false);
+    expect(slow.atScriptEnd).toBe(0);
+    expect(fast.attachedAtScriptEnd).toBe(true);
+    const order = (seen: Seen) => seen.map(([event, rule]) => `${event} ${rule}`);
+    expect(order(slow.seen)).toEqual(order(await load(false)));
   });
 
   it('reaches the same rules in the same order either way', async () => {

@@ -5,7 +5,7 @@ import { compile } from '../../compiler';
 import { messagesMarkdown } from '../../compiler/diagnostics/messages-docs';
 import { simulate } from '../../compiler/simulate';
 import { expandLine, failureText, isMessageCode, messageText, MESSAGES, Msg } from '../../runtime/core/messages';
-import { container, removeContainer, ruleSource } from '../helpers/container';
+import { container, DECLARE, removeContainer, ruleSource } from '../helpers/container';
 import { realBuild, realBundle } from '../helpers/real-build';
 
 // The runtime's warnings and errors are codes of one table (runtime/core/messages.ts): the debug
@@ -105,5 +105,26 @@ describe('a failed action in a prod build', () => {
     const line = '[tagc] Failed to execute "custom" for "slow" rule: Action timed out after 500 ms';
     expect(prod.console).toContainEqual({ level: 'error', text: line });
     expect(test.console).toContainEqual({ level: 'error', text: line });
+  });
+});
+
+describe('a project module that throws as a page evaluates it, in a prod build', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = container('messages', {
+      'rules/broken.ts': `import { rule } from ${JSON.stringify(DECLARE)};\nif ((globalThis as { document?: unknown }).document) throw new Error('broken in a page');\nexport default rule({ id: 'broken', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'a', sends: 'necessary', run: () => undefined }] });\n`,
+      'rules/fine.ts': ruleSource("{ id: 'fine', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'b', sends: 'necessary', run: () => undefined }] }", 'rule'),
+    });
+    await compile({ root, envs: ['prod', 'test'] });
+  }, 120_000);
+  afterAll(() => removeContainer(root));
+
+  it('is said once as the project failing to be made, and the data layer still takes the pushes; a debug build throws as it evaluates', async () => {
+    const push = [{ event: 'Page Load Completed', page: 'home' }];
+    const [prod, test] = await Promise.all(['prod', 'test'].map((env) => simulate({ env, buildDir: join(root, 'build'), url: 'https://www.firm.example/', push })));
+    expect(prod.console).toEqual([{ level: 'error', text: '[tagc] Failed to make the project (its rules and data elements): broken in a page' }]);
+    expect(prod.fired).toEqual([]);
+    expect(prod.dataLayer).toEqual(push);
+    expect(test.console).toEqual([{ level: 'error', text: 'broken in a page' }]);
   });
 });

@@ -1,4 +1,4 @@
-import { start, type ContainerConfig, type Runtime } from '../../runtime/core/start';
+import { start, type ContainerConfig, type Project, type Runtime } from '../../runtime/core/start';
 import type { DataElement, Rule } from '../../runtime/declare/types';
 import { eventTable, firingOrder } from '../../runtime/events/table';
 
@@ -29,7 +29,7 @@ export function resetWindow(): void {
   sessionStorage.clear();
 }
 
-export function sortRules(rules: Rule[]): { rules: Rule[]; table: Record<string, number[]>; sources: ContainerConfig['sources'] } {
+export function sortRules(rules: Rule[]): { rules: Rule[]; table: Record<string, number[]>; sources: Project['sources'] } {
   const sorted = firingOrder([...rules]);
   return { rules: sorted, ...eventTable(sorted) };
 }

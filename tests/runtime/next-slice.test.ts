@@ -52,7 +52,7 @@ describe('work held for the next start-up task', () => {
     expect(seen).toEqual(['a', 'a request', 'b', 'later']);
   });
 
-  it('drops only a held work that throws: the rest of it and the later rules still run', async () => {
+  it('says and drops only a held work that throws: the rest of it and the later rules still run', async () => {
     postTasksInto(tasks);
     vi.spyOn(performance, 'now').mockReturnValue(0);
     const seen: string[] = [];
@@ -60,11 +60,12 @@ describe('work held for the next start-up task', () => {
       id: 'a', description: 'x', events: ['Page Load Started'],
       actions: [{ label: 'two requests, the first throws', sends: 'necessary', run: () => { nextSlice(() => { throw new Error('hostile'); }); nextSlice(() => seen.push('a second request')); } }],
     });
-    boot([throwing, rules(seen)[1]]);
+    const { errors } = boot([throwing, rules(seen)[1]]);
     await flushMicrotasks();
     runTask();
     await flushMicrotasks();
     expect(seen).toEqual(['a second request', 'b']);
+    expect(errors).toEqual(['[tagc] Unexpected error: hostile']);
   });
 
   it('runs at once, in the same order, where start-up is one task', () => {

@@ -9,7 +9,8 @@ import type { OptionalField } from '../../../runtime/declare/unset-options';
 import type { EnvPlan } from '../4-plan';
 import { BROWSER_SCRIPT } from './browser-build';
 import { compressWithMap, type RawMap } from './compress';
-import { HASH_PLACEHOLDER } from './entry';
+import { HASH_PLACEHOLDER, type Entry } from './entry';
+import { inProjectFunction, projectFunctionModules } from './project-function';
 import { mangleOptions, stepFieldNames } from './mangled-props';
 import type { SiteUse } from './site-config-use';
 import { StrippedModules } from '../3-graph/hashes/stripped-modules';
@@ -153,7 +154,7 @@ function projectModules(root: string, strip: boolean, { site, rewritten = new Ma
  * specifiers relative to the root (its resolveDir) and keep the build machine's paths out.
  */
 export function relativeImports(entry: string, root: string): string {
-  return entry.replace(/(\bfrom\s+)("(?:[^"\\]|\\.)*")/g, (whole, from: string, literal: string) => {
+  return entry.replace(/(\b(?:from|import)\s+)("(?:[^"\\]|\\.)*")/g, (whole, from: string, literal: string) => {
     const spec = JSON.parse(literal) as string;
     if (!isAbsolute(spec)) return whole;
     const rel = relative(root, spec).split(sep).join('/');
@@ -161,12 +162,12 @@ export function relativeImports(entry: string, root: string): string {
   });
 }
 
-export async function bundle(root: string, plan: EnvPlan, entry: string, options: BundleOptions = {}): Promise<Bundle> {
+export async function bundle(root: string, plan: EnvPlan, entry: Entry, options: BundleOptions = {}): Promise<Bundle> {
   const { turn = (build) => build() } = options;
   const result = await turn(() =>
     esbuild.build({
-      plugins: [projectModules(root, !plan.env.debug, options)],
-      stdin: { contents: relativeImports(entry, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
+      plugins: [projectModules(root, !plan.env.debug, options), ...(entry.project === undefined ? [] : [projectFunctionModules(relativeImports(entry.project, root), root)])],
+      stdin: { contents: relativeImports(entry.source, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
       absWorkingDir: root,
       ...BROWSER_SCRIPT,
       sourcemap: 'external',
@@ -178,7 +179,8 @@ export async function bundle(root: string, plan: EnvPlan, entry: string, options
       metafile: options.inputs !== false,
     }),
   );
-  const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  const output = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  const js = entry.project === undefined ? output : inProjectFunction(output);
   const esbuildMap = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text;
   const built: { code: string; map?: RawMap } = plan.env.debug ? { code: js } : await compressWithMap(await blankToolingFields(js, stepFieldNames(result.mangleCache)), esbuildMap);
   const raw = built.code;

@@ -1,6 +1,7 @@
 import type { EnvPlan } from '../4-plan';
 import type { ContainerGraph } from '../3-graph';
 import { dataRow, denseRows, type DataElementReaders, type DataRow } from './data-element-rows';
+import { PROJECT_FUNCTION, PROJECT_IMPORTS, projectModule } from './project-function';
 import { runtimeModule } from './runtime-modules';
 
 // The generated entry of one environment's bundle: imports exactly the included rules and data
@@ -13,6 +14,16 @@ export const HASH_PLACEHOLDER = '__tagc_hash_16__';
 export interface BuildStamp {
   version: string;
   buildTime: string;
+}
+
+/**
+ * An environment's entry (esbuild's stdin) and, for a bundle without debugging, the module that
+ * imports the project's declarations (data elements, rules) and returns them: its body ends up
+ * inside the function the entry gives start() as `project` (project-function.ts).
+ */
+export interface Entry {
+  source: string;
+  project?: string;
 }
 
 /** Additions to an entry: statements before start() and extra ContainerConfig entries (source expressions). */
@@ -32,9 +43,10 @@ const js = (v: unknown) => JSON.stringify(v);
  */
 const nameKey = (name: string) => `[\`${name.replace(/[`\\$]/g, '\\$&')}\`]`;
 
-/** The imports and the `dataElements` expression of an entry. */
-function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataElementReaders | undefined): { imports: string[]; expression: string } {
+/** The imports of the data elements' modules, of the runtime's readers, and the `dataElements` expression of an entry. */
+function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataElementReaders | undefined): { imports: string[]; runtime: string[]; expression: string } {
   const imports: string[] = [];
+  const runtime: string[] = [];
   const byFile = new Map<string, string[]>();
   let n = 0;
   const rows: [string, DataRow][] = [];
@@ -54,19 +66,19 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
   const source = (entry: string | number) => (typeof entry === 'string' ? entry : `${nameKey(table.rows[entry]![0])}: ${js(table.rows[entry]![1])}`);
   for (const [abs, specifiers] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) imports.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
   const object = `{ ${entries.map(source).join(', ')} }`;
-  if (!rows.length) return { imports, expression: object };
-  imports.push(`import { dataElementTable } from ${js(readers!.table)};`);
-  imports.push(`import { ${table.kinds.map(({ kind }, i) => `${kind} as k${i}`).join(', ')} } from ${js(readers!.file)};`);
+  if (!rows.length) return { imports, runtime, expression: object };
+  runtime.push(`import { dataElementTable } from ${js(readers!.table)};`);
+  runtime.push(`import { ${table.kinds.map(({ kind }, i) => `${kind} as k${i}`).join(', ')} } from ${js(readers!.file)};`);
   // A data element's kind is tooling's alone (the runtime never reads it): a bundle without debugging leaves it out.
   const kinds = table.kinds.map(({ kind, key }, i) => {
     const keyed = key === undefined ? [] : [js(key)];
     return `[${[`k${i}`, ...(plan.env.debug ? [keyed[0] ?? 'undefined', js(kind)] : keyed)].join(', ')}]`;
   });
-  return { imports, expression: `dataElementTable([${kinds.join(', ')}], ${object})` };
+  return { imports, runtime, expression: `dataElementTable([${kinds.join(', ')}], ${object})` };
 }
 
-export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp, extras: EntryExtras = {}): string {
-  const lines: string[] = [`import { start } from ${js(runtimeStart)};`, `import { eventTable, firingOrder } from ${js(runtimeModule(runtimeStart, 'events/table.ts'))};`];
+export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp, extras: EntryExtras = {}): Entry {
+  const table = js(runtimeModule(runtimeStart, 'events/table.ts'));
   // The order of the imports is the order of the modules in the bundle (each after what it
   // imports). Data elements first, their files in ascending order of path (prod -41 B gzip -9
   // against the order of their names), then the rules by file (neighbours in a
@@ -79,22 +91,28 @@ export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
   // before the list inside it, instead of declaring a variable and naming it again.
   const dataElements = dataElementsSource(graph, plan, extras.readers);
   const byFile = plan.rules.map((r, i) => ({ abs: r.loaded.abs, i })).sort((a, b) => (a.abs < b.abs ? 1 : a.abs > b.abs ? -1 : a.i - b.i));
-  lines.push(...dataElements.imports);
-  for (const { abs, i } of byFile) lines.push(`import r${i} from ${js(abs)};`);
-  lines.push(...(extras.prelude ?? []));
-  lines.push(`const rules = firingOrder([${byFile.map(({ i }) => `r${i}`).join(', ')}]);`);
+  const declarations = [...dataElements.imports, ...byFile.map(({ abs, i }) => `import r${i} from ${js(abs)};`)];
+  const rules = `firingOrder([${byFile.map(({ i }) => `r${i}`).join(', ')}])`;
   // The firing order, the event table and the sources are the plan's (plan.rules, plan.table,
   // plan.sources), made again from the rules when the bundle starts (runtime/events/table.ts):
   // the event names travel once.
-  lines.push(
-    `start({`,
-    `  rules,`,
-    `  ...eventTable(rules),`,
-    `  dataElements: ${dataElements.expression},`,
+  const settings = [
     `  domains: ${js(domains)},`,
     `  build: { environment: ${js(plan.env.name)}, version: ${js(stamp.version)}, buildTime: ${js(stamp.buildTime)}, hash: ${js(HASH_PLACEHOLDER)} },`,
     ...Object.entries(extras.config ?? {}).map(([key, source]) => `  ${key}: ${source},`),
     `});`,
-  );
-  return lines.join('\n') + '\n';
+  ];
+  const start = `import { start } from ${js(runtimeStart)};`;
+  if (plan.env.debug) {
+    const lines = [start, `import { eventTable, firingOrder } from ${table};`];
+    lines.push(...dataElements.imports, ...dataElements.runtime, ...declarations.slice(dataElements.imports.length));
+    lines.push(...(extras.prelude ?? []));
+    lines.push(`const rules = ${rules};`, `start({`, `  rules,`, `  ...eventTable(rules),`, `  dataElements: ${dataElements.expression},`, ...settings);
+    return { source: lines.join('\n') + '\n' };
+  }
+  // Without debugging, the project's declarations are made by a function that start() calls when
+  // it first needs them (project-function.ts), not while the bundle evaluates.
+  const project = projectModule([`import ${js(runtimeModule(runtimeStart, 'declare/index.ts'))};`, `import { firingOrder } from ${table};`, ...dataElements.runtime], declarations, `{ rules: ${rules}, dataElements: ${dataElements.expression} }`);
+  const lines = [start, ...PROJECT_IMPORTS, ...(extras.prelude ?? []), `start({`, `  project: ${PROJECT_FUNCTION},`, ...settings];
+  return { source: lines.join('\n') + '\n', project };
 }

@@ -93,7 +93,7 @@ export function openPage(setup: PageSetup): Page {
     },
     send: () => Promise.reject(new Error('data elements do not send')),
   };
-  const resolver = createResolver(ELEMENTS, services);
+  const resolver = createResolver(() => ELEMENTS, services);
   const state = setup.state ?? {};
   const event = { key: 'Page Load Started', name: 'Page Load Started', payload: { event: 'Page Load Started', ...state }, state };
   const scope = resolver.scope(state, event);

@@ -71,7 +71,10 @@ export function watchNoticePage(win: Window & typeof globalThis, s: NoticePageSe
   const timer = win.setTimeout(() => {
     const banner = doc.querySelector<HTMLElement>(s.banner);
     if (!banner || !banner.childElementCount) return;
-    Object.assign(banner.style, { position: 'fixed', bottom: '0', width: '100%', zIndex: '2147483000' });
+    banner.style.position = 'fixed';
+    banner.style.bottom = '0';
+    banner.style.width = '100%';
+    banner.style.zIndex = '2147483000';
     for (const l of s.lift) {
       doc.querySelectorAll<HTMLElement>(l.selector).forEach((el) => (el.style.bottom = `${l.offset}px`));
     }

@@ -1,5 +1,5 @@
 import { buildBeaconUrl, buildQuery, clearedVars, timestamp, type Hit } from '../../../runtime/analytics/beacon';
-import { byteLength, truncateBytes } from '../../../runtime/analytics/limits';
+import { byteLength, truncateBytes, wellFormed } from '../../../runtime/analytics/limits';
 import { friendlyName, wireName } from '../../../runtime/analytics/names';
 import { decodeQuery } from './decode';
 
@@ -117,6 +117,17 @@ describe('byte limits', () => {
     expect(v).toBe('é'.repeat(50));
     expect(truncateBytes('a😀b', 4)).toBe('a');
     expect(truncateBytes('a😀b', 5)).toBe('a😀');
+  });
+
+  it('replaces each lone surrogate by U+FFFD and keeps every pair, as a browser encodes them', () => {
+    const hi = '\uD83D';
+    const lo = '\uDE00';
+    expect(wellFormed(`a${hi}${lo}b`)).toBe('a😀b');
+    expect(wellFormed(`${hi}a${lo}`)).toBe('\uFFFDa\uFFFD');
+    expect(wellFormed(`${lo}${hi}`)).toBe('\uFFFD\uFFFD');
+    expect(wellFormed(`${hi}${hi}${lo}${lo}`)).toBe('\uFFFD😀\uFFFD');
+    expect(wellFormed(hi)).toBe('\uFFFD');
+    expect(wellFormed('plain é')).toBe('plain é');
   });
 
   it('cuts each list value to 255 bytes', () => {

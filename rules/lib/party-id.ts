@@ -33,8 +33,9 @@ export function requestPartyId(runtime: RuntimeServices): Promise<void> {
   if (state.started) return Promise.resolve();
   state.started = true;
   const win = runtime.win;
+  // A GET with same-origin credentials: fetch's defaults, not written again.
   return runtime
-    .send('necessary', `${win.location.origin}${site.partyIdPath}`, { method: 'GET', credentials: 'same-origin', headers: { Accept: 'application/json, text/plain' } })
+    .send('necessary', `${win.location.origin}${site.partyIdPath}`, { headers: { Accept: 'application/json, text/plain' } })
     .then((res) => {
       if (!res?.ok) throw new Error('network response not ok');
       return res.text();

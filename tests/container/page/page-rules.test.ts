@@ -65,7 +65,8 @@ describe('party id call (spec §7)', () => {
     window.appEventData.push(PLS);
     await flush();
     await flush();
-    expect(calls.map((c) => [c.url, c.init?.method])).toEqual([[`https://www.firm.example${site.partyIdPath}`, 'GET']]);
+    // fetch's defaults (a GET with same-origin credentials) where the init names neither.
+    expect(calls.map((c) => [c.url, c.init?.method ?? 'GET', c.init?.credentials ?? 'same-origin'])).toEqual([[`https://www.firm.example${site.partyIdPath}`, 'GET', 'same-origin']]);
     expect(localStorage.getItem(site.storage.partyId)).toBe('P123');
   });
 

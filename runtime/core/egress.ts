@@ -130,7 +130,7 @@ export function egressImage(win: Window & typeof globalThis, category: SendCateg
 
 /** Points a script or iframe element at its URL (the caller inserts it); false when refused. */
 export function egressSource(win: Window & typeof globalThis, category: SendCategory, el: HTMLScriptElement | HTMLIFrameElement, url: string): boolean {
-  const to = permit(win, category, url, el.tagName === 'SCRIPT' ? 'script' : 'iframe');
+  const to = permit(win, category, url, el.tagName.toLowerCase() as 'script' | 'iframe');
   if (to) el.src = to;
   return !!to;
 }

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAnalytics } from '../../runtime/analytics/client';
 import type { IdentityFields } from '../../runtime/analytics/beacon';
-import { configureEgress, egressBeacon, egressFetch, egressImage, type Refusal } from '../../runtime/core/egress';
+import { configureEgress, egressBeacon, egressFetch, egressImage, egressSource, type Refusal } from '../../runtime/core/egress';
 import type { ConsentCategory } from '../../runtime/declare/types';
 import type { IdentityClient } from '../../runtime/identity/client';
 import { configureRedaction, REDACTED } from '../../runtime/privacy/redact';
@@ -48,6 +48,17 @@ describe('the egress point', () => {
     expect(egressImage(win, 'analytics', 'https://metrics.firm.example/b/ss/r/1/JS/s1?AQB=1&v0=john%40gmail.com&AQE=1')).toBe(true);
     expect(images).toEqual([`https://metrics.firm.example/b/ss/r/1/JS/s1?AQB=1&v0=${encodeURIComponent(REDACTED)}&AQE=1`]);
     expect(refused).toEqual([]);
+  });
+
+  it('points a script or an iframe at an inventory host, and reports a refused one by its element', () => {
+    const script = document.createElement('script');
+    const frame = document.createElement('iframe');
+    expect(egressSource(win, 'analytics', script, 'https://metrics.firm.example/x.js')).toBe(true);
+    expect(script.src).toBe('https://metrics.firm.example/x.js');
+    expect(egressSource(win, 'analytics', document.createElement('script'), 'https://evil.example/x.js')).toBe(false);
+    expect(egressSource(win, 'advertising', frame, 'https://evil.example/frame.html')).toBe(false);
+    expect(frame.hasAttribute('src')).toBe(false);
+    expect(refused.map((r) => [r.reason, r.category, r.via])).toEqual([['host', 'analytics', 'script'], ['host', 'advertising', 'iframe']]);
   });
 
   it('refuses a host outside the inventory, and a listed host for another category, logging and reporting each', () => {

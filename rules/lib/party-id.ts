@@ -29,7 +29,7 @@ function partyIdFrom(text: string): string | undefined {
 }
 
 export function requestPartyId(runtime: RuntimeServices): Promise<void> {
-  const state = runtime.service('partyIdCall', () => ({ started: false }));
+  const state = runtime.service<{ started?: true }>('partyIdCall', () => ({}));
   if (state.started) return Promise.resolve();
   state.started = true;
   const win = runtime.win;

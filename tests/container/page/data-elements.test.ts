@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { parsePipePairs } from '../../../data-elements/cookies';
 import { site } from '../../../rules/site.config';
 import { ELEMENTS, openPage } from './context';
 
@@ -114,6 +115,12 @@ describe('cookies (names from site.config)', () => {
     const p = openPage({ url: URL_US, cookie: `${C.userProfile}=broken|=x|firmId=F1|firmId=F2|__proto__=polluted|isGenericUser=false` });
     expect([p.scope.get('isGenericUser'), p.scope.get('firmId'), p.scope.get('firmName')]).toEqual([false, 'F1', 'no-firm-name']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('leaves the keys that reach a prototype out of a parsed profile cookie', () => {
+    const pairs = parsePipePairs('__proto__=a|constructor=b|prototype=c|firmId=F1');
+    expect(Object.getPrototypeOf(pairs)).toBeNull();
+    expect(Object.keys(pairs)).toEqual(['firmId']);
   });
 
   it('reads the dealer-info cookie as dealer&branch&rep', () => {

@@ -42,7 +42,7 @@ export function configureEgress(next: EgressPolicy | null): void {
 }
 
 /** The inventory entries that cover a host: itself, then `*.` each parent domain (a.b.c: `*.b.c`, `*.c`). */
-export function inventoryKeys(host: string, hostname = host): string[] {
+export function inventoryKeys(host: string, hostname: string): string[] {
   const keys = [host];
   for (let h = hostname; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) keys.push(`*.${h.slice(h.indexOf('.') + 1)}`);
   return keys;
@@ -99,7 +99,7 @@ function allows(category: ConsentCategory): boolean {
 }
 
 /** fetch() through the egress point; rejects when refused. String bodies are redacted. */
-export function egressFetch(win: Window & typeof globalThis, category: SendCategory, url: string, init: RequestInit = {}): Promise<Response> {
+export function egressFetch(win: Window & typeof globalThis, category: SendCategory, url: string, init: RequestInit): Promise<Response> {
   const to = permit(win, category, url, 'fetch');
   if (!to) return Promise.reject(failure(Msg.RequestRefusedFailure));
   try {

@@ -72,8 +72,8 @@ describe('the egress point', () => {
   it('matches *.domain to subdomains only, and self to the page origin only', async () => {
     expect(egressBeacon(win, 'performance', 'https://mboxedge1.tt.omtrdc.example/rest/v1/delivery', '{}')).not.toBeNull();
     expect(egressBeacon(win, 'performance', 'https://tt.omtrdc.example/rest/v1/delivery', '{}')).toBeNull();
-    await egressFetch(win, 'necessary', '/api/advisor/identity-service/identities/partyId');
-    await expect(egressFetch(win, 'necessary', 'https://other.firm.example/api')).rejects.toThrow('request refused');
+    await egressFetch(win, 'necessary', '/api/advisor/identity-service/identities/partyId', {});
+    await expect(egressFetch(win, 'necessary', 'https://other.firm.example/api', {})).rejects.toThrow('request refused');
     expect(fetched.map((f) => f.url)).toEqual(['https://www.firm.example/api/advisor/identity-service/identities/partyId']);
   });
 
@@ -96,9 +96,9 @@ describe('the egress point', () => {
 
   it("resolves a URL against the page unless it starts with http(s)://, as the browser would", async () => {
     // `https:path` (no slashes) is relative to a page of the same scheme: the page's address applies.
-    await egressFetch(win, 'necessary', 'https:api/x?b=1');
-    await egressFetch(win, 'necessary', ' https://www.firm.example/api/y');
-    await egressFetch(win, 'necessary', 'https://www.firm.example/api/z');
+    await egressFetch(win, 'necessary', 'https:api/x?b=1', {});
+    await egressFetch(win, 'necessary', ' https://www.firm.example/api/y', {});
+    await egressFetch(win, 'necessary', 'https://www.firm.example/api/z', {});
     expect(fetched.map((f) => f.url)).toEqual(['https://www.firm.example/us/api/x?b=1', 'https://www.firm.example/api/y', 'https://www.firm.example/api/z']);
   });
 

@@ -81,7 +81,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
   const enabled = !disabledByFlag && writeMbox(doc, mbox);
   const sessionId = mbox.session;
   const tracking = () => ({ sessionId, deviceId: mbox.PC });
-  const event = (type: TargetEventType, extra: { mbox?: string; message?: string } = {}) => fire(win, type, { ...extra, tracking: tracking() });
+  const event = (type: TargetEventType, extra: { mbox?: string; message?: string }) => fire(win, type, { ...extra, tracking: tracking() });
 
   function usable(what: string): boolean {
     if (!enabled) {

@@ -217,7 +217,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       }
     },
     getOffer(options) {
-      const problem = mboxProblem(options, { success: true, error: true });
+      const problem = mboxProblem(options, true);
       if (problem) {
         say(problem);
         return;

@@ -115,7 +115,7 @@ export function egressBeacon(win: Window & typeof globalThis, category: SendCate
   if (!to) return null;
   try {
     const nav = win.navigator;
-    return typeof nav.sendBeacon === 'function' && (body === undefined ? nav.sendBeacon(to) : nav.sendBeacon(to, redactBody(body)));
+    return typeof nav.sendBeacon === 'function' && nav.sendBeacon(to, body && redactBody(body));
   } catch {
     return false;
   }

@@ -51,6 +51,13 @@ describe('the consent notice', () => {
     expect(noticeLanguage(window, url.canadaPrefixes)).toBe('en-ca');
     setURL('https://www.firm.example/europe/');
     expect(noticeLanguage(window, url.canadaPrefixes)).toBe('en-gb');
+    // Outside the Canada paths, a -CA language tag (any case) is a Canada page; no tag is English.
+    document.documentElement.setAttribute('lang', 'fr-CA');
+    expect(noticeLanguage(window, url.canadaPrefixes)).toBe('fr-ca');
+    document.documentElement.setAttribute('lang', 'de');
+    expect(noticeLanguage(window, url.canadaPrefixes)).toBe('de');
+    document.documentElement.removeAttribute('lang');
+    expect(noticeLanguage(window, url.canadaPrefixes)).toBe('en-gb');
   });
   it.each([
     ['the long-term-support host', 'https://lts.firm.example/', 'host lts.firm.example'],

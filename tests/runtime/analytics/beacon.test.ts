@@ -199,6 +199,8 @@ describe('products', () => {
   it('omits a non-integer or non-positive quantity and skips products without an id', () => {
     expect(decode(hit({ products: [{ productInfo: { productID: 'X' }, quantity: 1.5 }, { quantity: 2 }] })).params.products).toBe(';X');
     expect(warnings()).toContain('[tagc] Analytics product without an id was not sent');
+    const noQuantity = [null, undefined, 0, -1, '', 'x'].map((quantity) => ({ id: 'Q', quantity, price: 5 }));
+    expect(decode(hit({ products: noQuantity })).params.products).toBe(';Q;;5,'.repeat(6).slice(0, -1));
   });
 
   it('reads a quantity written as text, keeps null list entries as words, drops trailing empty fields, and takes one product alone', () => {

@@ -201,6 +201,9 @@ describe('products', () => {
     expect(warnings()).toContain('[tagc] Analytics product without an id was not sent');
     const noQuantity = [null, undefined, 0, -1, '', 'x'].map((quantity) => ({ id: 'Q', quantity, price: 5 }));
     expect(decode(hit({ products: noQuantity })).params.products).toBe(';Q;;5,'.repeat(6).slice(0, -1));
+    // A price is a finite number: text, null, a boolean, NaN and an infinity leave the field out.
+    const prices = ['5', null, true, NaN, -Infinity, 2.5].map((price) => ({ id: 'P', quantity: 1, price }));
+    expect(decode(hit({ products: prices })).params.products).toBe('P;1,P;1,P;1,P;1,P;1,P;1;2.5'.replace(/P/g, ';P'));
   });
 
   it('reads a quantity written as text, keeps null list entries as words, drops trailing empty fields, and takes one product alone', () => {

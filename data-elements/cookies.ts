@@ -63,6 +63,6 @@ export const individualLoginCookie = cookie<string>(c.individualLogin, { descrip
 export const institutionalCookie = cookie<string>(c.institutional, { description: `cookie ${c.institutional}: institutional user (institutional login)` });
 export const partyCookie = cookie<string>(c.party, { description: `cookie ${c.party}: the party id (ubs login; no party-id call when set)` });
 
-export const dealerInfo = derived<string>(['dealerId', 'dealerBranch', 'dealerRep'], (parts) => (parts.some(Boolean) ? parts.map((p) => (p == null ? '' : String(p))).join('|') : undefined), {
+export const dealerInfo = derived<string>(['dealerId', 'dealerBranch', 'dealerRep'], (parts) => (parts.some(Boolean) ? parts.join('|') : undefined), {
   description: 'dealer|branch|rep from the dealer-info cookie (personalization parameter)',
 });

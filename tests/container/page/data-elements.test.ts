@@ -128,6 +128,7 @@ describe('cookies (names from site.config)', () => {
     expect([p.scope.get('dealerId'), p.scope.get('dealerBranch'), p.scope.get('dealerRep'), p.scope.get('dealerInfo')]).toEqual(['D100', 'B20', 'R3', 'D100|B20|R3']);
     const partial = openPage({ url: URL_US, cookie: `${C.dealerInfo}=D100%26%26R3` });
     expect([partial.scope.get('dealerBranch'), partial.scope.get('dealerRep')]).toEqual([undefined, 'R3']);
+    expect(partial.scope.get('dealerInfo')).toBe('D100||R3');
   });
 
   it.each([

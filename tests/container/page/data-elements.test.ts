@@ -87,7 +87,8 @@ describe('derived values', () => {
   it.each([
     ['de', 'en', 'europe', 'en'], ['li', 'de', 'europe', 'de'], ['hk', 'en', 'asia', 'en'], ['jp', 'ja', 'asia', 'ja'], ['au', 'en', 'australia', 'en'],
     ['ca', 'en', 'canada', 'en-ca'], ['ca', 'fr', 'canada', 'fr-ca'], ['ca', 'en-ca', 'canada', 'en-ca'], ['us', 'en', 'us', 'en'], ['br', 'pt', 'other', 'pt'],
-  ])('country %s, language %s: region %s, locale %s', (country, language, region, locale) => {
+    ['', '', 'other', undefined], [7, 'en', 'other', 'en'], ['ca', 1, 'canada', undefined],
+  ] as [unknown, unknown, string, string | undefined][])('country %s, language %s: region %s, locale %s', (country, language, region, locale) => {
     const p = openPage({ url: URL_US, state: { page: { siteCountry: country, siteLanguage: language } } });
     expect([p.scope.get('siteRegion'), p.scope.get('siteLocale')]).toEqual([region, locale]);
   });

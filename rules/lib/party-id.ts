@@ -17,12 +17,9 @@ function partyIdFrom(text: string): string | undefined {
   if (!trimmed) return undefined;
   try {
     const json: unknown = JSON.parse(trimmed);
-    if (typeof json === 'string' || typeof json === 'number') return String(json) || undefined;
-    if (isPlainObject(json)) {
-      const id = json.partyId;
-      return typeof id === 'string' || typeof id === 'number' ? String(id) || undefined : undefined;
-    }
-    return undefined;
+    // The id alone, or an object's partyId; text or a number either way.
+    const id = isPlainObject(json) ? json.partyId : json;
+    return typeof id === 'string' || typeof id === 'number' ? String(id) || undefined : undefined;
   } catch {
     return /^[\w.:-]{1,128}$/.test(trimmed) ? trimmed : undefined;
   }

@@ -73,6 +73,12 @@ describe('party id call (spec §7)', () => {
   it.each([
     ['JSON with a partyId field', '{"partyId":"P9"}', 'P9'],
     ['a JSON string', '"P8"', 'P8'],
+    ['a JSON number', '42', '42'],
+    ['a partyId number', '{"partyId":7}', '7'],
+    ['plain text', 'P-7.x', 'P-7.x'],
+    ['no id in a partyId object (nothing stored)', '{"partyId":{"id":"P1"}}', null],
+    ['no id in an array (nothing stored)', '["P1"]', null],
+    ['no id in an empty partyId (nothing stored)', '{"partyId":""}', null],
   ])('reads %s', async (_what, body, id) => {
     answer = async () => new Response(body, { status: 200 });
     setUrl(ADVISOR);

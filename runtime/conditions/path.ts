@@ -25,7 +25,8 @@ function path(op: PathOp, source: string, re?: RegExp): Condition {
         case 'endsWith':
           return p.endsWith(source);
         case 'matches':
-          return (re ?? new RegExp(source)).test(p);
+          // Only pathMatches names 'matches', and it always passes its pattern.
+          return re!.test(p);
       }
     },
     explain: ({ runtime }) => ({ subject: runtime.win.location.pathname, expected: source }),

@@ -1,5 +1,6 @@
 import { computed, cookie, derived } from '../runtime/declare';
 import { readCookies } from '../runtime/core/cookies';
+import { UNSAFE_KEYS } from '../runtime/core/merge';
 import { site } from '../rules/site.config';
 
 // Cookies of spec §3, names from site.config (docs/site-config.md leaves them unnamed). Reading goes
@@ -7,7 +8,6 @@ import { site } from '../rules/site.config';
 // name) on its own; the two structured cookies are parsed here the same way, pair by pair.
 
 const c = site.cookies;
-const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** `a=1|b=2` into a prototype-free record; a pair without `=` or with an unsafe key is skipped, the first of a duplicate wins. */
 export function parsePipePairs(raw: string | undefined): Record<string, string> {
@@ -17,7 +17,7 @@ export function parsePipePairs(raw: string | undefined): Record<string, string> 
     const eq = pair.indexOf('=');
     if (eq <= 0) continue;
     const key = pair.slice(0, eq).trim();
-    if (!key || UNSAFE.has(key) || key in out) continue;
+    if (!key || UNSAFE_KEYS.has(key) || key in out) continue;
     out[key] = pair.slice(eq + 1).trim();
   }
   return out;
@@ -63,6 +63,6 @@ export const individualLoginCookie = cookie<string>(c.individualLogin, { descrip
 export const institutionalCookie = cookie<string>(c.institutional, { description: `cookie ${c.institutional}: institutional user (institutional login)` });
 export const partyCookie = cookie<string>(c.party, { description: `cookie ${c.party}: the party id (ubs login; no party-id call when set)` });
 
-export const dealerInfo = derived<string>(['dealerId', 'dealerBranch', 'dealerRep'], (parts) => (parts.some(Boolean) ? parts.map((p) => (p == null ? '' : String(p))).join('|') : undefined), {
+export const dealerInfo = derived<string>(['dealerId', 'dealerBranch', 'dealerRep'], (parts) => (parts.some(Boolean) ? parts.join('|') : undefined), {
   description: 'dealer|branch|rep from the dealer-info cookie (personalization parameter)',
 });

@@ -3,7 +3,8 @@ import { site } from '../rules/site.config';
 
 // Roles, audience experience and login state (spec §4, §6).
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+/** A value as non-empty text, else undefined (site-context.ts reads the page's country and language so too). */
+export const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
 export const userRole = derived<string>(['roleCookie', 'dataLayerUserRole'], ([cookie, dl]) => str(cookie) ?? str(dl), {
   description: 'The user role: the role cookie, else user.userRole',

@@ -21,9 +21,9 @@ export const workfrontID = dataLayerValue<string>('page.workfrontID', { descript
 export const AAMURLCookieID = dataLayerValue<string>('page.AAMURLCookieID', { description: 'page.AAMURLCookieID (optional)' });
 export const pageAdvisorID = dataLayerValue<string>('page.advisorID', { description: 'page.advisorID (the advisor the page is about); user.advisorId is userAdvisorId' });
 
-/** Spec §3: site name is audience:country:language; a missing part stays empty so the shape never changes. */
+/** Spec §3: site name is audience:country:language; a missing part stays empty (join writes null and undefined as '') so the shape never changes. */
 export const siteName = derived<string>(
   ['siteAudience', 'siteCountry', 'siteLanguage'],
-  ([audience, country, language]) => (audience || country || language ? [audience, country, language].map((v) => (v == null ? '' : String(v))).join(':') : undefined),
+  ([audience, country, language]) => (audience || country || language ? [audience, country, language].join(':') : undefined),
   { description: 'audience:country:language from the page group (lower case); undefined when all three are missing' },
 );

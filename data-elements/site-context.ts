@@ -2,6 +2,7 @@ import { computed, derived } from '../runtime/declare';
 import { framed } from '../runtime/core/framed';
 import { site } from '../rules/site.config';
 import { isOverseasPath, localeOf, regionOf } from '../rules/lib/areas';
+import { str } from './login';
 
 // Where the page is: channel by site, the overseas/EAD flag, the region and locale (spec §2, §9).
 
@@ -32,13 +33,13 @@ export const overseasAudience = computed<boolean>(({ win }) => isOverseasPath(wi
   description: 'true when the path starts with eacg, apac, europe, not-listed, dbgipps, offshore or institutions (overseas/EAD URL)',
 });
 
-export const siteRegion = derived<string>(['siteCountry'], ([country]) => regionOf(typeof country === 'string' ? country : undefined), {
+export const siteRegion = derived<string>(['siteCountry'], ([country]) => regionOf(str(country)), {
   description: 'europe, asia, australia, canada (spec §9 lists), us, or other, from page.siteCountry',
 });
 
 export const siteLocale = derived<string>(
   ['siteCountry', 'siteLanguage'],
-  ([country, language]) => localeOf(typeof country === 'string' ? country : undefined, typeof language === 'string' ? language : undefined),
+  ([country, language]) => localeOf(str(country), str(language)),
   { description: 'page.siteLanguage, with Canada en/fr mapped to en-ca/fr-ca (spec §9)' },
 );
 

@@ -51,10 +51,10 @@ export const clearVars = clearVariables;
 
 /**
  * Customer ids as authenticated ids for a logged-in identified user only (spec §6, §7). The
- * login state comes from the data elements named here.
+ * login state comes from the data elements passed here, as arguments of their own: swc writes
+ * each reference in place, where from an options object it kept the object and a test of it.
  */
-export const customerIds = (ids: Record<string, string | DataElementRef>, login: { loggedIn: DataElementName; identified?: DataElementName }) =>
-  setCustomerIds({ identity, ids, loggedIn: de(login.loggedIn), identified: login.identified ? de(login.identified) : undefined });
+export const customerIds = (ids: Record<string, string | DataElementRef>, loggedIn: DataElementRef, identified?: DataElementRef) => setCustomerIds({ identity, ids, loggedIn, identified });
 
 /** Identity opt-in from a consent data element: truthy approves, false denies. */
 export const identityConsent = (approved: DataElementName) => identityOptIn({ identity: { ...identity, optInApplies: true }, approved: de(approved) });

@@ -17,24 +17,22 @@ function partyIdFrom(text: string): string | undefined {
   if (!trimmed) return undefined;
   try {
     const json: unknown = JSON.parse(trimmed);
-    if (typeof json === 'string' || typeof json === 'number') return String(json) || undefined;
-    if (isPlainObject(json)) {
-      const id = json.partyId;
-      return typeof id === 'string' || typeof id === 'number' ? String(id) || undefined : undefined;
-    }
-    return undefined;
+    // The id alone, or an object's partyId; text or a number either way.
+    const id = isPlainObject(json) ? json.partyId : json;
+    return typeof id === 'string' || typeof id === 'number' ? String(id) || undefined : undefined;
   } catch {
     return /^[\w.:-]{1,128}$/.test(trimmed) ? trimmed : undefined;
   }
 }
 
 export function requestPartyId(runtime: RuntimeServices): Promise<void> {
-  const state = runtime.service('partyIdCall', () => ({ started: false }));
+  const state = runtime.service<{ started?: true }>('partyIdCall', () => ({}));
   if (state.started) return Promise.resolve();
   state.started = true;
   const win = runtime.win;
+  // A GET with same-origin credentials: fetch's defaults, not written again.
   return runtime
-    .send('necessary', `${win.location.origin}${site.partyIdPath}`, { method: 'GET', credentials: 'same-origin', headers: { Accept: 'application/json, text/plain' } })
+    .send('necessary', `${win.location.origin}${site.partyIdPath}`, { headers: { Accept: 'application/json, text/plain' } })
     .then((res) => {
       if (!res?.ok) throw new Error('network response not ok');
       return res.text();

@@ -10,7 +10,8 @@ export default rule({
   actions: [
     customerIds(
       { advisorId: de('userAdvisorId'), investorGUID: de('userInvestorId'), marketingCloudId: de('marketingCloudCustomerId'), partyId: de('partyId') },
-      { loggedIn: 'loggedIn', identified: 'isIdentified' },
+      de('loggedIn'),
+      de('isIdentified'),
     ),
   ],
 });

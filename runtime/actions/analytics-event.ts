@@ -39,7 +39,7 @@ export function trackEvent(options: AnalyticsEventOptions): Action {
         if (!name) throw failure(Msg.LinkWithoutName);
         const names = Object.keys(vars).map(friendlyName).filter((k) => k !== 'contextData');
         const context = vars.contextData && typeof vars.contextData === 'object' ? Object.keys(vars.contextData).map((k) => `contextData.${k}`) : [];
-        const url = options.linkUrl === undefined ? undefined : String(ctx.value(options.linkUrl) ?? '') || undefined;
+        const url = String(ctx.value(options.linkUrl) ?? '') || undefined; // no linkUrl: value(undefined) is undefined
         if (target) {
           client.link(target, identityOf(ctx, options.settings.identity), {
             name,

@@ -42,7 +42,8 @@ interface Pending {
   target: Target;
   hit: Hit;
   exit: boolean;
-  sent: boolean;
+  /** Set once the hit has left (or was dropped); absent before. */
+  sent?: true;
 }
 
 function empty(v: unknown): boolean {
@@ -73,7 +74,7 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
   }
 
   function queue(target: Target, identity: IdentityClient | null, hit: Hit, exit: boolean): void {
-    const p: Pending = { target, hit, exit, sent: false };
+    const p: Pending = { target, hit, exit };
     // As AppMeasurement: the referrer and the technology fields go with the page's first hit only.
     if (first) {
       hit.technology = technologyFields(win);

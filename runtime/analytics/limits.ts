@@ -19,9 +19,13 @@ export const LIMITS = {
 /** Maximum length of a GET beacon URL; longer hits are POSTed. */
 export const MAX_GET_URL = 2047;
 
-/** Lone surrogates make encodeURIComponent throw; replace them as browsers do when encoding. */
+/**
+ * Lone surrogates make encodeURIComponent throw; replace them as browsers do when encoding. A pair
+ * is matched first and kept; what is left of a surrogate is lone. No lookbehind: older Safari
+ * cannot parse a script that has one (privacy/redact.ts).
+ */
 export function wellFormed(s: string): string {
-  return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, (m) => (m.length > 1 ? m : '\uFFFD'));
 }
 
 function charBytes(code: number): number {

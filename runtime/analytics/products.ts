@@ -24,9 +24,10 @@ export function productString(item: unknown): string | undefined {
   const info = item.productInfo;
   const id = isPlainObject(info) ? info.productID : item.id;
   if (id == null || id === '') return undefined;
-  const quantity = item.quantity == null ? NaN : Number(item.quantity);
+  // Absent is NaN and null 0: neither is a positive whole number, so neither is written.
+  const quantity = Number(item.quantity);
   const price = item.price;
-  const parts = [field(item.category), field(id), Number.isInteger(quantity) && quantity > 0 ? String(quantity) : '', typeof price === 'number' && Number.isFinite(price) ? String(price) : '', list(item.events), list(item.eVars)];
+  const parts = [field(item.category), field(id), Number.isInteger(quantity) && quantity > 0 ? String(quantity) : '', Number.isFinite(price) ? String(price) : '', list(item.events), list(item.eVars)];
   while (parts.length > 2 && parts[parts.length - 1] === '') parts.pop();
   return parts.join(';');
 }

@@ -31,18 +31,15 @@ function post(win: Window & typeof globalThis, url: string, keepalive: boolean):
 /** Sends a beacon URL; `leaving` when the page is going away or the hit is an exit link. */
 export function transmit(win: Window & typeof globalThis, url: string, leaving: boolean): Transport | null {
   const long = url.length > MAX_GET_URL;
-  if (leaving) {
+  if (leaving && !long) {
     // A beacon the browser declines (quota, policy) falls through to the ordinary transports.
-    const sent = long ? false : egressBeacon(win, 'analytics', url);
+    const sent = egressBeacon(win, 'analytics', url);
     if (sent !== false) return sent ? 'beacon' : null;
-    if (long && typeof win.fetch === 'function') {
-      post(win, url, true);
-      return 'keepalive';
-    }
   }
+  // A long hit is POSTed, with keepalive while the page is leaving.
   if (long && typeof win.fetch === 'function') {
-    post(win, url, false);
-    return 'post';
+    post(win, url, leaving);
+    return leaving ? 'keepalive' : 'post';
   }
   return egressImage(win, 'analytics', url) ? 'image' : null;
 }

@@ -102,14 +102,19 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
     touched.clear();
   };
 
+  // The watcher's listeners, added when it starts and removed by the same calls when it stops.
+  const listen = (method: 'addEventListener' | 'removeEventListener') => {
+    doc[method]('focusin', onTouch, true);
+    doc[method]('click', onTouch, true);
+    doc[method]('submit', onSubmit, true);
+    win[method]('visibilitychange', onHide);
+    win[method]('pagehide', onHide);
+  };
+
   const stop = () => {
     if (!active) return;
     active = false;
-    doc.removeEventListener('focusin', onTouch, true);
-    doc.removeEventListener('click', onTouch, true);
-    doc.removeEventListener('submit', onSubmit, true);
-    win.removeEventListener('visibilitychange', onHide);
-    win.removeEventListener('pagehide', onHide);
+    listen('removeEventListener');
     clear();
   };
 
@@ -129,11 +134,7 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
     if (form instanceof win.Element && (form.closest(`[${attribute}]`) || form.querySelector(`[${attribute}]`))) stop();
   };
 
-  doc.addEventListener('focusin', onTouch, true);
-  doc.addEventListener('click', onTouch, true);
-  doc.addEventListener('submit', onSubmit, true);
-  win.addEventListener('visibilitychange', onHide);
-  win.addEventListener('pagehide', onHide);
+  listen('addEventListener');
 
   const watcher: FormWatcher = {
     takeAbandoned() {

@@ -58,8 +58,8 @@ export const LINK_ATTRIBUTES: readonly (readonly [string, LinkType])[] = [
 const MARKED = /* @__PURE__ */ LINK_ATTRIBUTES.map(([a]) => `[${a}]`).join(',');
 
 /** White space collapsed and cut to the cap. */
-export function capText(value: string, max = LINK_TEXT_MAX): string {
-  return value.replace(/\s+/g, ' ').trim().slice(0, max);
+export function capText(value: string): string {
+  return value.replace(/\s+/g, ' ').trim().slice(0, LINK_TEXT_MAX);
 }
 
 function hostWithin(host: string, domain: string): boolean {

@@ -68,10 +68,8 @@ export function readProcess(eventName: string, payload: unknown): ProcessHit | n
 
   const toolId = text(payload, 'tool.toolId');
   const kind: ProcessKind = toolId ? 'tool' : 'selfservice';
-  const setting =
-    kind === 'tool'
-      ? firstText(payload, ['tool.SessionSettings', 'selfservice.SessionSettings'])
-      : firstText(payload, ['selfservice.SessionSettings', 'tool.SessionSettings']);
+  // The process's own SessionSettings first, the other's after it.
+  const setting = firstText(payload, (toolId ? ['tool', 'selfservice'] : ['selfservice', 'tool']).map((k) => `${k}.SessionSettings`));
   if (untracked(setting)) return null;
   const name = toolId || firstText(payload, ['selfservice.ActivityName', 'tool.selfServiceActivityName']);
   if (!name) return null;

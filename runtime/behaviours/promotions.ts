@@ -14,7 +14,7 @@ export interface Promo {
 }
 
 /** The promotion an element is (name from the attribute, else the element's id), or null. */
-export function readPromo(el: Element, attribute = PROMO_ATTRIBUTE): Promo | null {
+export function readPromo(el: Element, attribute: string): Promo | null {
   const name = capText(el.getAttribute(attribute) || el.id || '');
   if (!name) return null;
   const ids = (el.getAttribute(PROMO_PRODUCTS_ATTRIBUTE) ?? '')

@@ -7,10 +7,9 @@ import { TOOLING } from '../declare/tooling';
 export type PathOp = 'startsWith' | 'contains' | 'equals' | 'endsWith' | 'matches';
 
 /* @__NO_SIDE_EFFECTS__ */
-function path(op: PathOp, value: string | RegExp): Condition {
-  // typeof, not instanceof: swc drops the unused test (`instanceof` may call code, so it stayed).
-  const source = typeof value === 'string' ? value : value.source;
-  const re = typeof value === 'string' ? null : value;
+function path(op: PathOp, source: string, re?: RegExp): Condition {
+  // The pattern's source comes from its caller (pathMatches): a test of the value's type here
+  // stayed in the bundle where the one call inlined passes a string.
   return {
     kind: 'path',
     params: TOOLING ? (re ? { op, value: source, flags: re.flags } : { op, value: source }) : {},
@@ -26,7 +25,8 @@ function path(op: PathOp, value: string | RegExp): Condition {
         case 'endsWith':
           return p.endsWith(source);
         case 'matches':
-          return (re ?? new RegExp(source)).test(p);
+          // Only pathMatches names 'matches', and it always passes its pattern.
+          return re!.test(p);
       }
     },
     explain: ({ runtime }) => ({ subject: runtime.win.location.pathname, expected: source }),
@@ -37,4 +37,4 @@ function path(op: PathOp, value: string | RegExp): Condition {
 /* @__NO_SIDE_EFFECTS__ */ export const pathContains = (part: string) => path('contains', part);
 /* @__NO_SIDE_EFFECTS__ */ export const pathEquals = (value: string) => path('equals', value);
 /* @__NO_SIDE_EFFECTS__ */ export const pathEndsWith = (suffix: string) => path('endsWith', suffix);
-/* @__NO_SIDE_EFFECTS__ */ export const pathMatches = (pattern: RegExp) => path('matches', pattern);
+/* @__NO_SIDE_EFFECTS__ */ export const pathMatches = (pattern: RegExp) => path('matches', pattern.source, pattern);

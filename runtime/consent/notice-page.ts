@@ -31,13 +31,11 @@ export function setPageLoadFlag(doc: Document, s: NoticePageSettings['pageLoadCo
   setCookie(s.name, '1', { maxAge: skipped ? s.skippedSeconds : s.seconds }, doc);
 }
 
-export function sizeRequestForms(doc: Document, s: NoticePageSettings['requestForms']): number {
-  const frames = doc.querySelectorAll<HTMLIFrameElement>(s.selector);
-  frames.forEach((f) => {
+export function sizeRequestForms(doc: Document, s: NoticePageSettings['requestForms']): void {
+  doc.querySelectorAll<HTMLIFrameElement>(s.selector).forEach((f) => {
     f.style.height = `${s.height}px`;
     f.setAttribute('height', String(s.height));
   });
-  return frames.length;
 }
 
 export function watchNoticePage(win: Window & typeof globalThis, s: NoticePageSettings, language: string): NoticePage {

@@ -37,8 +37,9 @@ export function noticeBlocked(win: Window & typeof globalThis, rules: NoticeRule
 
 /** The notice language: English as en-gb; Canada en-ca / fr-ca; other languages as they are. */
 export function noticeLanguage(win: Window & typeof globalThis, canadaPrefixes: readonly string[]): string {
-  const lang = (win.document.documentElement.getAttribute('lang') || 'en').toLowerCase().slice(0, 2);
-  const canada = canadaPrefixes.some((p) => win.location.pathname.startsWith(p)) || /-ca$/i.test(win.document.documentElement.getAttribute('lang') || '');
+  const attribute = win.document.documentElement.getAttribute('lang') || 'en';
+  const lang = attribute.toLowerCase().slice(0, 2);
+  const canada = canadaPrefixes.some((p) => win.location.pathname.startsWith(p)) || /-ca$/i.test(attribute);
   if (canada) return lang === 'fr' ? 'fr-ca' : 'en-ca';
   return lang === 'en' ? 'en-gb' : lang;
 }

@@ -111,7 +111,8 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
 export function removeCookie(name: string, options: Pick<CookieOptions, 'domain' | 'path'> = {}, doc: Document = document): void {
   try {
     // A past expiry alone: every browser deletes on it (happy-dom keeps an empty cookie on max-age=0).
-    let cookie = `${name}=; path=${options.path ?? '/'}; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    // The epoch written as setCookie writes a date (Thu, 01 Jan 1970 00:00:00 GMT), not as text of its own.
+    let cookie = `${name}=; path=${options.path ?? '/'}; expires=${new Date(0).toUTCString()}`;
     if (options.domain) cookie += `; domain=${options.domain}`;
     doc.cookie = cookie;
     if (saves.has(doc)) remember(doc, name, undefined);

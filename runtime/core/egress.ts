@@ -42,7 +42,7 @@ export function configureEgress(next: EgressPolicy | null): void {
 }
 
 /** The inventory entries that cover a host: itself, then `*.` each parent domain (a.b.c: `*.b.c`, `*.c`). */
-export function inventoryKeys(host: string, hostname = host): string[] {
+export function inventoryKeys(host: string, hostname: string): string[] {
   const keys = [host];
   for (let h = hostname; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) keys.push(`*.${h.slice(h.indexOf('.') + 1)}`);
   return keys;
@@ -99,7 +99,7 @@ function allows(category: ConsentCategory): boolean {
 }
 
 /** fetch() through the egress point; rejects when refused. String bodies are redacted. */
-export function egressFetch(win: Window & typeof globalThis, category: SendCategory, url: string, init: RequestInit = {}): Promise<Response> {
+export function egressFetch(win: Window & typeof globalThis, category: SendCategory, url: string, init: RequestInit): Promise<Response> {
   const to = permit(win, category, url, 'fetch');
   if (!to) return Promise.reject(failure(Msg.RequestRefusedFailure));
   try {
@@ -115,7 +115,7 @@ export function egressBeacon(win: Window & typeof globalThis, category: SendCate
   if (!to) return null;
   try {
     const nav = win.navigator;
-    return typeof nav.sendBeacon === 'function' && (body === undefined ? nav.sendBeacon(to) : nav.sendBeacon(to, redactBody(body)));
+    return typeof nav.sendBeacon === 'function' && nav.sendBeacon(to, body && redactBody(body));
   } catch {
     return false;
   }
@@ -130,7 +130,7 @@ export function egressImage(win: Window & typeof globalThis, category: SendCateg
 
 /** Points a script or iframe element at its URL (the caller inserts it); false when refused. */
 export function egressSource(win: Window & typeof globalThis, category: SendCategory, el: HTMLScriptElement | HTMLIFrameElement, url: string): boolean {
-  const to = permit(win, category, url, el.tagName === 'SCRIPT' ? 'script' : 'iframe');
+  const to = permit(win, category, url, el.tagName.toLowerCase() as 'script' | 'iframe');
   if (to) el.src = to;
   return !!to;
 }

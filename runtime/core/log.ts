@@ -1,5 +1,6 @@
 import type { Logger } from '../declare/types';
 import { messageText, type MessageArgs, type Msg } from './messages';
+import { getItem, removeItem, setItem } from './storage';
 
 // Every message the container prints goes through here: one prefix, never a throw into the page.
 // Debug and info calls are written `DEBUG: log.info(...)`; builds without debug drop the label's
@@ -26,33 +27,23 @@ function out(level: 'error' | 'warn' | 'info' | 'debug', args: unknown[]): void 
 export function isDebugOn(): boolean {
   if (!__TAGC_DEBUG__) return false;
   if (debugOn === undefined) {
-    try {
-      debugOn = globalThis.localStorage?.getItem(DEBUG_KEY) === 'true' || __TAGC_ENV__ === 'test';
-    } catch {
-      debugOn = false;
-    }
+    debugOn = debugFlag() || __TAGC_ENV__ === 'test';
   }
   return debugOn;
 }
 
 /** The persisted debug flag, in every build (those without debug logging load the debug companion). */
 export function debugFlag(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(DEBUG_KEY) === 'true';
-  } catch {
-    return false;
-  }
+  // Web storage that never throws (./storage.ts): disabled storage reads as the flag off.
+  return getItem('local', DEBUG_KEY) === 'true';
 }
 
 /** Turns debug logging on or off, persisted in localStorage. */
 export function setDebug(on: boolean): void {
   debugOn = on;
-  try {
-    if (on) globalThis.localStorage?.setItem(DEBUG_KEY, 'true');
-    else globalThis.localStorage?.removeItem(DEBUG_KEY);
-  } catch {
-    // Storage may be disabled; the setting then lasts for this page only.
-  }
+  // Storage may be disabled; the setting then lasts for this page only.
+  if (on) setItem('local', DEBUG_KEY, 'true');
+  else removeItem('local', DEBUG_KEY);
 }
 
 export const log: Logger = {

@@ -5,7 +5,8 @@ import { Msg } from './messages';
 // The data layer's computed state. Merging is persistent (copy on the changed path only), so
 // an event keeps the state it was pushed with even if its rules run after later pushes.
 
-const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
+/** Keys that reach an object's prototype: a copy, a merge and a path read skip them. */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 /** Deeper payloads are cut: a hostile or cyclic payload must not exhaust the stack. */
 export const MAX_DEPTH = 32;
 
@@ -106,7 +107,7 @@ export function sanitize(value: unknown, clock: () => number = now): unknown {
       const out: JsonState = {};
       for (const key of keysOf(v)) {
         slot();
-        if (UNSAFE.has(key)) continue;
+        if (UNSAFE_KEYS.has(key)) continue;
         const item = read(v as Record<string, unknown>, key);
         if (item === UNREADABLE) continue;
         const clean = copy(item, depth + 1);
@@ -124,7 +125,7 @@ export function sanitize(value: unknown, clock: () => number = now): unknown {
 export function merge(state: JsonState, payload: JsonState, skip?: string): JsonState {
   const out: JsonState = { ...state };
   for (const key of Object.keys(payload)) {
-    if (key === skip || UNSAFE.has(key)) continue;
+    if (key === skip || UNSAFE_KEYS.has(key)) continue;
     const next = payload[key];
     const prev = out[key];
     out[key] = isPlainObject(next) && isPlainObject(prev) ? merge(prev as JsonState, next as JsonState) : next;
@@ -141,7 +142,7 @@ export function getPath(source: unknown, path: string): unknown {
 export function getParts(source: unknown, parts: readonly string[]): unknown {
   let node: unknown = source;
   for (const part of parts) {
-    if (node === null || typeof node !== 'object' || UNSAFE.has(part)) return undefined;
+    if (node === null || typeof node !== 'object' || UNSAFE_KEYS.has(part)) return undefined;
     if (!hasOwn(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }

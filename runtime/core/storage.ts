@@ -5,7 +5,7 @@ export type StorageArea = 'local' | 'session';
 
 /** The storage (its getter throws where storage is disabled: every caller reads it inside a try). */
 function area(kind: StorageArea): Storage | undefined {
-  return kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+  return globalThis[`${kind}Storage`];
 }
 
 export function getItem(kind: StorageArea, key: string): string | null {

@@ -9,7 +9,7 @@ const KEY = '@pageBottom';
 
 /** Emits the page-bottom event the first time it is called on a page; later calls do nothing. */
 export function firePageBottom(services: RuntimeServices): void {
-  const state = services.service('pageBottom', () => ({ fired: false }));
+  const state = services.service<{ fired?: true }>('pageBottom', () => ({}));
   if (state.fired) return;
   state.fired = true;
   services.emit(KEY, 'pageBottom');

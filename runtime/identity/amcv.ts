@@ -42,7 +42,7 @@ export function readAmcv(raw: string | undefined, nowMs: number): AmcvFields {
   for (let i = 1; i + 1 < parts.length; i += 2) {
     const [key, exp] = parts[i].split('-');
     const value = parts[i + 1];
-    const expires = exp ? parseInt(exp, 10) : NaN;
+    const expires = parseInt(exp, 10); // NaN for a key without one (parseInt reads undefined as 'undefined')
     if (key === 'MCMID') {
       if (isValidId(value)) out.mid = value;
       else say(Msg.InvalidCookieId);

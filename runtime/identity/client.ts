@@ -45,8 +45,8 @@ export interface IdentityClient {
   setCustomerIds(ids: Readonly<Record<string, CustomerId>>): void;
   idSyncByURL(config: SyncByUrl): string | undefined;
   idSyncByDataSource(config: SyncByUrl): string | undefined;
-  /** A supplemental-data id shared by consumers (A/B test and analytics) for 30 s; '' when `create` is false and none is open. */
-  supplementalDataId(consumer: string, create?: boolean): string;
+  /** A supplemental-data id shared by consumers (A/B test and analytics) for 30 s; '' when `noGenerate` and none is open (VisitorAPI's getSupplementalDataID). */
+  supplementalDataId(consumer: string, noGenerate?: boolean): string;
   /** Whether this page started the visit (no visit cookie was present); tooling only (no runtime code reads it). */
   visitStarted?(): boolean;
 }
@@ -96,13 +96,13 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     return true;
   }
 
-  function fields(wantProvisional = false): IdentityFields {
+  function fields(wantProvisional?: boolean): IdentityFields {
     if (status === Status.Off || optIn.state() !== 'approved') return {};
     let mid = amcv.mid;
     if (!mid && status === Status.Loading && wantProvisional) mid = provisional ??= localId();
     // One literal: a field the visitor does not have is undefined, which every reader tests (a hit's query leaves it out).
     const ids = Object.keys(customerIds).length ? { ...customerIds } : undefined;
-    return { mcorgid: orgId, mid: mid || undefined, aamlh: amcv.region || undefined, aamb: amcv.blob || undefined, customerIds: ids, sdid: supplementalDataId('analytics', false) || undefined };
+    return { mcorgid: orgId, mid: mid || undefined, aamlh: amcv.region || undefined, aamb: amcv.blob || undefined, customerIds: ids, sdid: supplementalDataId('analytics', true) || undefined };
   }
 
   function writeCookie(): void {
@@ -237,14 +237,14 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   }
   if (status !== Status.Off) start();
 
-  function supplementalDataId(consumer: string, create = true): string {
+  function supplementalDataId(consumer: string, noGenerate?: boolean): string {
     const now = Date.now();
     const open = sdid.id && now - sdid.at < SDID_EXPIRY && !sdid.consumed.has(consumer);
     if (open) {
       sdid.consumed.add(consumer);
       return sdid.id;
     }
-    if (!create) return '';
+    if (noGenerate) return '';
     sdid = { id: supplementalId(), at: now, consumed: new Set([consumer]) };
     return sdid.id;
   }

@@ -26,7 +26,7 @@ export function installVisitorGlobal(win: Window & typeof globalThis, orgId: str
       if (typeof callback === 'function') client.whenReady(0x7fffffff, (f) => callback(f.mid ?? ''));
       return client.fields().mid ?? '';
     },
-    getSupplementalDataID: (consumer: string, noGenerate?: boolean) => client.supplementalDataId(String(consumer), !noGenerate),
+    getSupplementalDataID: (consumer: string, noGenerate?: boolean) => client.supplementalDataId(String(consumer), noGenerate),
     setCustomerIDs(ids: unknown) {
       if (!ids || typeof ids !== 'object') return;
       const out: Record<string, CustomerId> = {};

@@ -81,7 +81,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
   const enabled = !disabledByFlag && writeMbox(doc, mbox);
   const sessionId = mbox.session;
   const tracking = () => ({ sessionId, deviceId: mbox.PC });
-  const event = (type: TargetEventType, extra: { mbox?: string; message?: string } = {}) => fire(win, type, { ...extra, tracking: tracking() });
+  const event = (type: TargetEventType, extra: { mbox?: string; message?: string }) => fire(win, type, { ...extra, tracking: tracking() });
 
   function usable(what: string): boolean {
     if (!enabled) {
@@ -217,7 +217,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       }
     },
     getOffer(options) {
-      const problem = mboxProblem(options, { success: true, error: true });
+      const problem = mboxProblem(options, true);
       if (problem) {
         say(problem);
         return;

@@ -1,5 +1,5 @@
 import { getCookie, setCookie } from '../core/cookies';
-import { DEVICE_ID_LIFETIME_MS, EDGE_OVERRIDE_LIFETIME_MS, SESSION_ID_LIFETIME_MS } from './constants';
+import { DEVICE_ID_LIFETIME_S, EDGE_OVERRIDE_LIFETIME_S, SESSION_ID_LIFETIME_S } from './constants';
 
 // The `mbox` cookie: `name#value#expiryEpochSeconds` entries joined by `|` (session, PC = tntId,
 // edge = the edge host to keep using).
@@ -18,10 +18,10 @@ export function parseMboxCookie(raw: string | undefined, nowS: number): MboxEntr
 
 export function formatMboxCookie(entries: MboxEntries, nowS: number): string {
   // An entry without its own lifetime (the session id) lives as long as the session.
-  const life: Record<string, number> = { PC: DEVICE_ID_LIFETIME_MS, edge: EDGE_OVERRIDE_LIFETIME_MS };
+  const life: Record<string, number> = { PC: DEVICE_ID_LIFETIME_S, edge: EDGE_OVERRIDE_LIFETIME_S };
   return Object.entries(entries)
     .filter(([, v]) => v)
-    .map(([k, v]) => `${k}#${v}#${nowS + Math.round((life[k] ?? SESSION_ID_LIFETIME_MS) / 1000)}`)
+    .map(([k, v]) => `${k}#${v}#${nowS + (life[k] ?? SESSION_ID_LIFETIME_S)}`)
     .join('|');
 }
 
@@ -31,5 +31,5 @@ export function readMbox(doc: Document): MboxEntries {
 
 /** Writes the cookie; false when cookies cannot be saved (the library then stays inactive). */
 export function writeMbox(doc: Document, entries: MboxEntries): boolean {
-  return setCookie('mbox', formatMboxCookie(entries, Math.floor(Date.now() / 1000)), { maxAge: DEVICE_ID_LIFETIME_MS / 1000 }, doc);
+  return setCookie('mbox', formatMboxCookie(entries, Math.floor(Date.now() / 1000)), { maxAge: DEVICE_ID_LIFETIME_S }, doc);
 }

@@ -19,14 +19,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
-/** The first problem with getOffer/applyOffer/trackEvent options, or null. */
-export function mboxProblem(options: unknown, needs: { success?: boolean; error?: boolean } = {}): OptionsProblem | null {
+/** The first problem with getOffer/applyOffer/trackEvent options, or null; getOffer's (`callbacks`) also need success and error. */
+export function mboxProblem(options: unknown, callbacks?: boolean): OptionsProblem | null {
   if (!isObject(options)) return Msg.NoOptions;
   const mbox = options.mbox;
   if (typeof mbox !== 'string' || mbox === '') return Msg.NoMbox;
   if (mbox.length > MBOX_NAME_MAX) return Msg.MboxTooLong;
-  if (needs.success && typeof options.success !== 'function') return Msg.NoSuccess;
-  if (needs.error && typeof options.error !== 'function') return Msg.NoError;
+  if (callbacks && typeof options.success !== 'function') return Msg.NoSuccess;
+  if (callbacks && typeof options.error !== 'function') return Msg.NoError;
   return null;
 }
 

@@ -8,7 +8,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 31_832;
+const PROD_GZIP_CEILING = 31_454;
 
 let code: string;
 let graph: Graph;
@@ -69,6 +69,10 @@ describe('the prod bundle', () => {
         expect(stg, env).toContain(url);
       }
     }
+  });
+
+  it('has no regular expression with a lookbehind, which older Safari cannot parse (the whole script would fail)', () => {
+    expect(code).not.toMatch(/\(\?<[=!]/);
   });
 
   it('carries neither the payload validator nor debug logging', () => {

@@ -12,6 +12,7 @@ import { realBuild } from '../helpers/real-build';
 // The container's prod bundle: this run's build (tests/setup/real-build.ts), read-only.
 const out = realBuild();
 let sample: string;
+let unredacted: string;
 beforeAll(async () => {
   // The undeclared host is computed, as code can do: the network proof cannot see it, the egress point refuses it.
   sample = container('egress', {
@@ -20,8 +21,17 @@ beforeAll(async () => {
     ),
   });
   await compile({ root: sample, envs: ['prod'] });
+  // The same rule on a site that turns redaction off (privacy.redact: false); on is the default, written as nothing.
+  unredacted = container('egress-unredacted', {
+    'rules/site.config.ts': `export default { allowedDomains: ['firm.example', 'localhost'], privacy: { redact: false } };\n`,
+    'rules/send.ts': ruleSource(`{ id: 'send', description: 'x', events: ['Page Load Completed'], actions: [{ label: 'report', sends: 'necessary', hosts: ["'self'"], run: (ctx) => ctx.runtime.send('necessary', '/collect?email=jane%40gmail.com') }] }`),
+  });
+  await compile({ root: unredacted, envs: ['prod'] });
 }, 180_000);
-afterAll(() => removeContainer(sample));
+afterAll(() => {
+  removeContainer(sample);
+  removeContainer(unredacted);
+});
 
 const PII = ['jane.doe@gmail.com', '123-45-6789', '555-123-4567', '4111 1111 1111 1111'];
 /** Every decoding of a request's URL and body ('+' as space too), so that no encoding hides a value. */
@@ -68,5 +78,10 @@ describe('the egress point in a built bundle', () => {
     expect(r.requests.map((q) => q.url)).toEqual(['https://www.firm.example/collect?email=%5BREDACTED%5D']);
     expect(r.refused).toEqual([{ url: 'https://collector.evil.example/x', category: 'necessary', via: 'image', reason: 'host' }]);
     expect(r.console.map((c) => c.text)).toContain('[tagc] Request refused (host): necessary image to collector.evil.example');
+  });
+
+  it('sends values as they are where the site turns redaction off', async () => {
+    const r = await simulate({ env: 'prod', buildDir: join(unredacted, 'build'), url: 'https://www.firm.example/', push: [{ event: 'Page Load Completed' }] });
+    expect(r.requests.map((q) => q.url)).toEqual(['https://www.firm.example/collect?email=jane%40gmail.com']);
   });
 });

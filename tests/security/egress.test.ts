@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAnalytics } from '../../runtime/analytics/client';
 import type { IdentityFields } from '../../runtime/analytics/beacon';
-import { configureEgress, egressBeacon, egressFetch, egressImage, type Refusal } from '../../runtime/core/egress';
+import { configureEgress, egressBeacon, egressFetch, egressImage, egressSource, type Refusal } from '../../runtime/core/egress';
 import type { ConsentCategory } from '../../runtime/declare/types';
 import type { IdentityClient } from '../../runtime/identity/client';
 import { configureRedaction, REDACTED } from '../../runtime/privacy/redact';
@@ -50,6 +50,17 @@ describe('the egress point', () => {
     expect(refused).toEqual([]);
   });
 
+  it('points a script or an iframe at an inventory host, and reports a refused one by its element', () => {
+    const script = document.createElement('script');
+    const frame = document.createElement('iframe');
+    expect(egressSource(win, 'analytics', script, 'https://metrics.firm.example/x.js')).toBe(true);
+    expect(script.src).toBe('https://metrics.firm.example/x.js');
+    expect(egressSource(win, 'analytics', document.createElement('script'), 'https://evil.example/x.js')).toBe(false);
+    expect(egressSource(win, 'advertising', frame, 'https://evil.example/frame.html')).toBe(false);
+    expect(frame.hasAttribute('src')).toBe(false);
+    expect(refused.map((r) => [r.reason, r.category, r.via])).toEqual([['host', 'analytics', 'script'], ['host', 'advertising', 'iframe']]);
+  });
+
   it('refuses a host outside the inventory, and a listed host for another category, logging and reporting each', () => {
     expect(egressImage(win, 'analytics', 'https://evil.example/collect?x=1')).toBe(false);
     expect(egressImage(win, 'necessary', 'https://ad.doubleclick.net/ddm/activity/src=1;ord=1?')).toBe(false);
@@ -61,8 +72,8 @@ describe('the egress point', () => {
   it('matches *.domain to subdomains only, and self to the page origin only', async () => {
     expect(egressBeacon(win, 'performance', 'https://mboxedge1.tt.omtrdc.example/rest/v1/delivery', '{}')).not.toBeNull();
     expect(egressBeacon(win, 'performance', 'https://tt.omtrdc.example/rest/v1/delivery', '{}')).toBeNull();
-    await egressFetch(win, 'necessary', '/api/advisor/identity-service/identities/partyId');
-    await expect(egressFetch(win, 'necessary', 'https://other.firm.example/api')).rejects.toThrow('request refused');
+    await egressFetch(win, 'necessary', '/api/advisor/identity-service/identities/partyId', {});
+    await expect(egressFetch(win, 'necessary', 'https://other.firm.example/api', {})).rejects.toThrow('request refused');
     expect(fetched.map((f) => f.url)).toEqual(['https://www.firm.example/api/advisor/identity-service/identities/partyId']);
   });
 
@@ -85,9 +96,9 @@ describe('the egress point', () => {
 
   it("resolves a URL against the page unless it starts with http(s)://, as the browser would", async () => {
     // `https:path` (no slashes) is relative to a page of the same scheme: the page's address applies.
-    await egressFetch(win, 'necessary', 'https:api/x?b=1');
-    await egressFetch(win, 'necessary', ' https://www.firm.example/api/y');
-    await egressFetch(win, 'necessary', 'https://www.firm.example/api/z');
+    await egressFetch(win, 'necessary', 'https:api/x?b=1', {});
+    await egressFetch(win, 'necessary', ' https://www.firm.example/api/y', {});
+    await egressFetch(win, 'necessary', 'https://www.firm.example/api/z', {});
     expect(fetched.map((f) => f.url)).toEqual(['https://www.firm.example/us/api/x?b=1', 'https://www.firm.example/api/y', 'https://www.firm.example/api/z']);
   });
 

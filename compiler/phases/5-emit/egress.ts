@@ -48,5 +48,6 @@ export function egressEntry(plan: EnvPlan, hosts: readonly HostUse[], privacy: S
     const list = (byCategory[h.category] ??= []);
     if (!list.includes(h.host)) list.push(h.host);
   }
-  return JSON.stringify({ hosts: byCategory, exempt: consentExemptions(plan), redact: { enabled: privacy.redact, strip: privacy.stripParams } });
+  // Redaction is on unless the site turns it off (runtime/privacy/redact.ts): only `false` is written.
+  return JSON.stringify({ hosts: byCategory, exempt: consentExemptions(plan), redact: { ...(privacy.redact ? {} : { enabled: false }), strip: privacy.stripParams } });
 }

@@ -92,10 +92,12 @@ export const MANGLED_PROPS = [
   'banner',
   'granted',
   'listeners',
-  // A data-element option (runtime/declare/types.ts; the generated entry writes it as JSON, mangled
-  // alike). Not `clean` nor `caseInsensitive`, which tests/foundation/tree-shaking.test.ts reads in
-  // a prod bundle's rows of a table.
+  // Data-element options (runtime/declare/types.ts, runtime/data-elements: a data-layer value's
+  // `clean`, a query parameter's `caseInsensitive`; the generated entry writes them in a table's rows
+  // as JSON, mangled alike).
   'lowerCase',
+  'clean',
+  'caseInsensitive',
 
   // The runtime's own state records: after-start tasks, the form watcher, page bottom, a queued
   // hit, the dispatcher's release and its slices' reopening, the variable order, the resolver's scope.

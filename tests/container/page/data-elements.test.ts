@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { parsePipePairs } from '../../../data-elements/cookies';
 import { site } from '../../../rules/site.config';
 import { ELEMENTS, openPage } from './context';
 
@@ -86,7 +87,8 @@ describe('derived values', () => {
   it.each([
     ['de', 'en', 'europe', 'en'], ['li', 'de', 'europe', 'de'], ['hk', 'en', 'asia', 'en'], ['jp', 'ja', 'asia', 'ja'], ['au', 'en', 'australia', 'en'],
     ['ca', 'en', 'canada', 'en-ca'], ['ca', 'fr', 'canada', 'fr-ca'], ['ca', 'en-ca', 'canada', 'en-ca'], ['us', 'en', 'us', 'en'], ['br', 'pt', 'other', 'pt'],
-  ])('country %s, language %s: region %s, locale %s', (country, language, region, locale) => {
+    ['', '', 'other', undefined], [7, 'en', 'other', 'en'], ['ca', 1, 'canada', undefined],
+  ] as [unknown, unknown, string, string | undefined][])('country %s, language %s: region %s, locale %s', (country, language, region, locale) => {
     const p = openPage({ url: URL_US, state: { page: { siteCountry: country, siteLanguage: language } } });
     expect([p.scope.get('siteRegion'), p.scope.get('siteLocale')]).toEqual([region, locale]);
   });
@@ -116,11 +118,18 @@ describe('cookies (names from site.config)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('leaves the keys that reach a prototype out of a parsed profile cookie', () => {
+    const pairs = parsePipePairs('__proto__=a|constructor=b|prototype=c|firmId=F1');
+    expect(Object.getPrototypeOf(pairs)).toBeNull();
+    expect(Object.keys(pairs)).toEqual(['firmId']);
+  });
+
   it('reads the dealer-info cookie as dealer&branch&rep', () => {
     const p = openPage({ url: URL_US, cookie: `${C.dealerInfo}=D100%26B20%26R3` });
     expect([p.scope.get('dealerId'), p.scope.get('dealerBranch'), p.scope.get('dealerRep'), p.scope.get('dealerInfo')]).toEqual(['D100', 'B20', 'R3', 'D100|B20|R3']);
     const partial = openPage({ url: URL_US, cookie: `${C.dealerInfo}=D100%26%26R3` });
     expect([partial.scope.get('dealerBranch'), partial.scope.get('dealerRep')]).toEqual([undefined, 'R3']);
+    expect(partial.scope.get('dealerInfo')).toBe('D100||R3');
   });
 
   it.each([

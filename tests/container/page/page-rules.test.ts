@@ -65,13 +65,20 @@ describe('party id call (spec §7)', () => {
     window.appEventData.push(PLS);
     await flush();
     await flush();
-    expect(calls.map((c) => [c.url, c.init?.method])).toEqual([[`https://www.firm.example${site.partyIdPath}`, 'GET']]);
+    // fetch's defaults (a GET with same-origin credentials) where the init names neither.
+    expect(calls.map((c) => [c.url, c.init?.method ?? 'GET', c.init?.credentials ?? 'same-origin'])).toEqual([[`https://www.firm.example${site.partyIdPath}`, 'GET', 'same-origin']]);
     expect(localStorage.getItem(site.storage.partyId)).toBe('P123');
   });
 
   it.each([
     ['JSON with a partyId field', '{"partyId":"P9"}', 'P9'],
     ['a JSON string', '"P8"', 'P8'],
+    ['a JSON number', '42', '42'],
+    ['a partyId number', '{"partyId":7}', '7'],
+    ['plain text', 'P-7.x', 'P-7.x'],
+    ['no id in a partyId object (nothing stored)', '{"partyId":{"id":"P1"}}', null],
+    ['no id in an array (nothing stored)', '["P1"]', null],
+    ['no id in an empty partyId (nothing stored)', '{"partyId":""}', null],
   ])('reads %s', async (_what, body, id) => {
     answer = async () => new Response(body, { status: 200 });
     setUrl(ADVISOR);

@@ -1,5 +1,5 @@
 import { buildBeaconUrl, buildQuery, clearedVars, timestamp, type Hit } from '../../../runtime/analytics/beacon';
-import { byteLength, truncateBytes } from '../../../runtime/analytics/limits';
+import { byteLength, truncateBytes, wellFormed } from '../../../runtime/analytics/limits';
 import { friendlyName, wireName } from '../../../runtime/analytics/names';
 import { decodeQuery } from './decode';
 
@@ -119,6 +119,17 @@ describe('byte limits', () => {
     expect(truncateBytes('a😀b', 5)).toBe('a😀');
   });
 
+  it('replaces each lone surrogate by U+FFFD and keeps every pair, as a browser encodes them', () => {
+    const hi = '\uD83D';
+    const lo = '\uDE00';
+    expect(wellFormed(`a${hi}${lo}b`)).toBe('a😀b');
+    expect(wellFormed(`${hi}a${lo}`)).toBe('\uFFFDa\uFFFD');
+    expect(wellFormed(`${lo}${hi}`)).toBe('\uFFFD\uFFFD');
+    expect(wellFormed(`${hi}${hi}${lo}${lo}`)).toBe('\uFFFD😀\uFFFD');
+    expect(wellFormed(hi)).toBe('\uFFFD');
+    expect(wellFormed('plain é')).toBe('plain é');
+  });
+
   it('cuts each list value to 255 bytes', () => {
     expect(decode(hit({ list1: ['x'.repeat(300), 'y'] })).params.l1).toBe(`${'x'.repeat(255)},y`);
   });
@@ -188,6 +199,11 @@ describe('products', () => {
   it('omits a non-integer or non-positive quantity and skips products without an id', () => {
     expect(decode(hit({ products: [{ productInfo: { productID: 'X' }, quantity: 1.5 }, { quantity: 2 }] })).params.products).toBe(';X');
     expect(warnings()).toContain('[tagc] Analytics product without an id was not sent');
+    const noQuantity = [null, undefined, 0, -1, '', 'x'].map((quantity) => ({ id: 'Q', quantity, price: 5 }));
+    expect(decode(hit({ products: noQuantity })).params.products).toBe(';Q;;5,'.repeat(6).slice(0, -1));
+    // A price is a finite number: text, null, a boolean, NaN and an infinity leave the field out.
+    const prices = ['5', null, true, NaN, -Infinity, 2.5].map((price) => ({ id: 'P', quantity: 1, price }));
+    expect(decode(hit({ products: prices })).params.products).toBe('P;1,P;1,P;1,P;1,P;1,P;1;2.5'.replace(/P/g, ';P'));
   });
 
   it('reads a quantity written as text, keeps null list entries as words, drops trailing empty fields, and takes one product alone', () => {

@@ -25,7 +25,7 @@ describe('analytics kinds in plain words', () => {
   });
 
   it('customer ids and opt-in', () => {
-    const step = customerIds({ advisorId: de('pageName') }, { loggedIn: 'pageName' });
+    const step = customerIds({ advisorId: de('pageName') }, de('pageName'));
     expect(check(step).success).toBe(true);
     expect(words(step)).toBe('send customer ids advisorId = «pageName» as authenticated when «pageName»');
     expect(words(identityConsent('pageName'))).toBe('visitor identity opt-in approved when «pageName» (denied when false)');

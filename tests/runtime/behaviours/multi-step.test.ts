@@ -47,6 +47,16 @@ describe('readProcess', () => {
     }
   });
 
+  it("reads a process's own session setting first and the other process's when it has none", () => {
+    const ev = 'Self Service Started';
+    const tool = (own: unknown, other: unknown) => ({ event: ev, tool: { toolId: 't', SessionSettings: own }, selfservice: { SessionSettings: other }, process: {} });
+    const self = (own: unknown, other: unknown) => ({ event: ev, selfservice: { ActivityName: 'x', SessionSettings: own }, tool: { SessionSettings: other }, process: {} });
+    expect(readProcess(ev, tool(undefined, 'session'))).toMatchObject({ kind: 'tool' });
+    expect(readProcess(ev, tool('hit', 'session'))).toBeNull();
+    expect(readProcess(ev, self(undefined, 'session'))).toMatchObject({ kind: 'selfservice' });
+    expect(readProcess(ev, self('hit', 'session'))).toBeNull();
+  });
+
   it('ignores events that are not process events', () => {
     expect(readProcess('CTA Clicked', { event: 'CTA Clicked' })).toBeNull();
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { readPromo, type Promo } from '../../../runtime/behaviours/promotions';
+import { PROMO_ATTRIBUTE, readPromo, type Promo } from '../../../runtime/behaviours/promotions';
 import { promoView } from '../../../runtime/events/promo-view';
 import { promoClick } from '../../../runtime/events/promo-click';
 import { heartbeat } from '../../../runtime/events/heartbeat';
@@ -51,7 +51,7 @@ afterEach(() => {
 describe('promotions', () => {
   it('reads the promo name and its products, the promo itself being the product when none are listed', () => {
     document.body.innerHTML = '<div id="p1" data-ea-promo="Spring webinar" data-ea-promo-products="AGTHX, AMCPX"></div><div id="p2" data-ea-promo="Outlook 2026"></div><div data-ea-promo></div>';
-    const [a, b, c] = [...document.querySelectorAll('[data-ea-promo]')].map((el) => readPromo(el));
+    const [a, b, c] = [...document.querySelectorAll('[data-ea-promo]')].map((el) => readPromo(el, PROMO_ATTRIBUTE));
     expect(a).toEqual({ promoName: 'Spring webinar', product: [{ productInfo: { productID: 'AGTHX' }, quantity: 1 }, { productInfo: { productID: 'AMCPX' }, quantity: 1 }] });
     expect(b?.product).toEqual([{ productInfo: { productID: 'Outlook 2026' }, quantity: 1 }]);
     expect(c).toBeNull();

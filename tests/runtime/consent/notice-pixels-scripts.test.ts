@@ -51,6 +51,13 @@ describe('the consent notice', () => {
     expect(noticeLanguage(window, url.canadaPrefixes)).toBe('en-ca');
     setURL('https://www.firm.example/europe/');
     expect(noticeLanguage(window, url.canadaPrefixes)).toBe('en-gb');
+    // Outside the Canada paths, a -CA language tag (any case) is a Canada page; no tag is English.
+    document.documentElement.setAttribute('lang', 'fr-CA');
+    expect(noticeLanguage(window, url.canadaPrefixes)).toBe('fr-ca');
+    document.documentElement.setAttribute('lang', 'de');
+    expect(noticeLanguage(window, url.canadaPrefixes)).toBe('de');
+    document.documentElement.removeAttribute('lang');
+    expect(noticeLanguage(window, url.canadaPrefixes)).toBe('en-gb');
   });
   it.each([
     ['the long-term-support host', 'https://lts.firm.example/', 'host lts.firm.example'],
@@ -113,8 +120,10 @@ describe('the notice page', () => {
   });
   it('gives privacy request form iframes a height of 420 px', () => {
     document.body.innerHTML = '<iframe src="https://firm.example/privacy-request/form"></iframe><iframe src="https://x.example/"></iframe>';
-    expect(sizeRequestForms(document, page.requestForms)).toBe(1);
-    expect(document.querySelector('iframe')!.getAttribute('height')).toBe('420');
+    sizeRequestForms(document, page.requestForms);
+    const [form, other] = [...document.querySelectorAll('iframe')];
+    expect([form!.getAttribute('height'), form!.style.height]).toEqual(['420', '420px']);
+    expect(other!.hasAttribute('height')).toBe(false);
   });
   it('silences the notice click listener for 13 s, then restores it', () => {
     const original = () => 'open';

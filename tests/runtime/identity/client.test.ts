@@ -319,14 +319,14 @@ describe('server state and supplemental data ids', () => {
 
   it('shares one supplemental id per consumer for 30 s', () => {
     const id = createIdentity(win, config());
-    expect(id.supplementalDataId('analytics', false)).toBe('');
+    expect(id.supplementalDataId('analytics', true)).toBe('');
     const a = id.supplementalDataId('target');
-    expect(id.supplementalDataId('analytics', false)).toBe(a);
-    expect(id.supplementalDataId('analytics', false)).toBe(''); // consumed
+    expect(id.supplementalDataId('analytics', true)).toBe(a);
+    expect(id.supplementalDataId('analytics', true)).toBe(''); // consumed
     const b = id.supplementalDataId('target');
     expect(b).not.toBe(a); // target consumed a: it starts the next one
     vi.advanceTimersByTime(30000);
-    expect(id.supplementalDataId('analytics', false)).toBe('');
+    expect(id.supplementalDataId('analytics', true)).toBe('');
   });
 
   it('puts an open supplemental id on the next hit as sdid', async () => {

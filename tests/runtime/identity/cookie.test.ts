@@ -24,6 +24,11 @@ describe('AMCV cookie format', () => {
     expect(readAmcv(v, NOW)).toEqual({ mid: '123' });
   });
 
+  it('drops a region or blob without an expiry, or with one that is no number', () => {
+    expect(readAmcv(`-1|MCMID|123|MCAAMLH|9|MCAAMB-|B|MCAAMLH-soon|7`, NOW)).toEqual({ mid: '123' });
+    expect(readAmcv(`-1|MCAAMB-${S + 10}|B`, NOW)).toEqual({ blob: 'B', aamExpires: S + 10 });
+  });
+
   it('drops an invalid visitor id with a warning, so it is never sent', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(readAmcv('-1|MCMID|12<script>|MCIDTS|1', NOW)).toEqual({});

@@ -53,6 +53,15 @@ describe('window.Visitor', () => {
     expect(states.map((_, i) => got[`c${i}`]!.authState)).toEqual([2, 1, 0, 0, 0, 0, 0]);
   });
 
+  it("getSupplementalDataID: noGenerate gives '' while no id is open, else the open id; without it an id is started", () => {
+    installVisitorGlobal(win, ORG, createIdentity(win, { orgId: ORG, host: HOST }));
+    const v = (win as unknown as { Visitor: VisitorCtor }).Visitor.getInstance(ORG)!;
+    expect(v.getSupplementalDataID('analytics', true)).toBe('');
+    const started = v.getSupplementalDataID('target');
+    expect(started).toMatch(/^[0-9A-F]{16}-[0-9A-F]{16}$/);
+    expect(v.getSupplementalDataID('analytics', 1)).toBe(started);
+  });
+
   it('logs the missing org id on getInstance()', () => {
     installVisitorGlobal(win, ORG, createIdentity(win, { orgId: ORG, host: HOST }));
     expect((win as unknown as { Visitor: VisitorCtor }).Visitor.getInstance()).toBeUndefined();

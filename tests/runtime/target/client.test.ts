@@ -226,8 +226,8 @@ describe('options and the mbox cookie', () => {
   it('uses the messages of spec §5, by their codes', () => {
     const text = (code: Msg | null) => (code ? messageText(code, []) : code);
     expect(text(mboxProblem(undefined))).toBe('options argument is required');
-    expect(text(mboxProblem({ mbox: 'a' }, { success: true }))).toBe('success option is required');
-    expect(text(mboxProblem({ mbox: 'a', success: () => 0 }, { success: true, error: true }))).toBe('error option is required');
+    expect(text(mboxProblem({ mbox: 'a' }, true))).toBe('success option is required');
+    expect(text(mboxProblem({ mbox: 'a', success: () => 0 }, true))).toBe('error option is required');
     expect(text(deliveryProblem({}, 'get'))).toBe('request option is required');
     expect(text(deliveryProblem({ request: {} }, 'get'))).toBe('execute or prefetch is required');
     expect(text(deliveryProblem({}, 'apply'))).toBe('response option is required');

@@ -15,10 +15,10 @@ const dir = mkdtempSync(join(tmpdir(), 'tagc-project-function-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** esbuild's output for an entry that logs, then keeps the project function, of a project whose one module logs as it evaluates. */
-async function built(): Promise<string> {
+async function built(declarations = [`import r0 from "./rule.js";`], made = '{ rules: [r0], shared: shared() }'): Promise<string> {
   writeFileSync(join(dir, 'shared.js'), 'export const shared = () => "shared";\n');
   writeFileSync(join(dir, 'rule.js'), 'import { shared } from "./shared.js";\nlog.push("rule evaluated");\nexport default shared();\n');
-  const project = projectModule([`import { shared } from "./shared.js";`], [`import r0 from "./rule.js";`], '{ rules: [r0], shared: shared() }');
+  const project = projectModule([`import { shared } from "./shared.js";`], declarations, made);
   const entry = [...PROJECT_IMPORTS, `log.push("entry");`, `globalThis.project = ${PROJECT_FUNCTION};`].join('\n');
   const result = await esbuild.build({ ...BROWSER_SCRIPT, plugins: [projectFunctionModules(project, dir)], stdin: { contents: entry, resolveDir: dir, loader: 'js' } });
   return result.outputFiles[0]!.text;
@@ -31,6 +31,13 @@ describe('the project function', () => {
     expect(context.log).toEqual(['entry']);
     expect(context.project!()).toEqual({ rules: ['shared'], shared: 'shared' });
     expect(context.log).toEqual(['entry', 'rule evaluated']);
+  });
+
+  it('makes the function of a project that declares nothing (a container of schemas alone)', async () => {
+    const context: { log: string[]; project?: () => unknown } = { log: [] };
+    runInNewContext(inProjectFunction(await built([], '{ rules: [], shared: shared() }')), context);
+    expect(context.project!()).toEqual({ rules: [], shared: 'shared' });
+    expect(context.log).toEqual(['entry']);
   });
 
   it("is esbuild's output with the markers rewritten to text of their length (its source map stays exact)", async () => {

@@ -57,8 +57,11 @@ export function inProjectFunction(js: string): string {
   let out = js;
   for (const [mark, text] of Object.values(MARKS)) {
     const at = out.indexOf(mark);
-    // A statement of its own: esbuild joins statements only within a module.
-    if (at < 0 || out.indexOf(mark, at + 1) >= 0 || (at > 0 && !/[;{}\n]\s*$/.test(out.slice(Math.max(0, at - 8), at)))) throw new Error(`tagc: the bundle's project function: ${mark} is not one statement of esbuild's output`);
+    // A statement of its own: esbuild joins statements only within a module. What precedes it may
+    // be an earlier marker's padded text (a project with no declarations between the markers).
+    const before = out.slice(0, at).trimEnd();
+    const own = before === '' || /[;{}]$/.test(before) || out.slice(before.length, at).includes('\n');
+    if (at < 0 || out.indexOf(mark, at + 1) >= 0 || !own) throw new Error(`tagc: the bundle's project function: ${mark} is not one statement of esbuild's output`);
     out = out.slice(0, at) + text.padEnd(mark.length) + out.slice(at + mark.length);
   }
   return out;

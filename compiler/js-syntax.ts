@@ -21,10 +21,7 @@ export function isNode(value: unknown): value is AstNode {
 /** The nodes directly under `node`, in source order (each field's node, or the nodes of its list). */
 export function childNodes(node: AstNode): AstNode[] {
   const out: AstNode[] = [];
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) for (const item of value) isNode(item) && out.push(item);
-    else if (isNode(value)) out.push(value);
-  }
+  forEachChild(node, (child) => void out.push(child));
   return out;
 }
 

@@ -172,7 +172,7 @@ const SET_UP_PER_EVALUATION = 3;
  */
 function projectOf(config: ContainerConfig): () => Project {
   let made: Project | undefined;
-  return () => (made ??= 'project' in config ? ((declared) => ({ ...declared, ...eventTable(declared.rules) }))(makeProject(config.project)) : config);
+  return () => (made ??= 'project' in config ? withTable(makeProject(config.project)) : config);
 }
 
 function makeProject(make: () => Declared): Declared {
@@ -182,6 +182,11 @@ function makeProject(make: () => Declared): Declared {
     say(Msg.ProjectFailed, reason(error));
     return { rules: [], dataElements: {} };
   }
+}
+
+/** The declarations with the dispatch table and sources their rules' events need. */
+function withTable(declared: Declared): Project {
+  return { ...declared, ...eventTable(declared.rules) };
 }
 
 function boot(win: Win, config: ContainerConfig): Runtime {

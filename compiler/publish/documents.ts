@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { EnvName } from '../graph-types';
+import { readContent } from './encoding';
 import { historyKey, manifestKey, pointerKey } from './layout';
 import { publishedBuildSchema, releaseHistorySchema, releaseRecordSchema, type Pointer, type PublishedBuild, type ReleaseHistory } from './release-types';
 import type { StorageTarget } from './target';
@@ -8,7 +9,7 @@ import type { StorageTarget } from './target';
 // error naming it (a hand-edited or truncated history must stop a move, never be overwritten).
 
 async function readJson<T>(target: StorageTarget, key: string, schema: z.ZodType<T>, what: string): Promise<T | null> {
-  const bytes = await target.get(key);
+  const bytes = await readContent(target, key);
   if (!bytes) return null;
   let value: unknown;
   try {

@@ -1,6 +1,8 @@
 import type { EnvName } from '../graph-types';
 import { readHistory, readPublishedBuild } from './documents';
 import { rollbackTarget } from './history';
+import type { Encoder } from './encoding';
+import { gzipPool } from './gzip-pool';
 import { actorOf, checkBuildId, commitOf, tagcVersion } from './identity';
 import type { ObjectHeaders } from './layout';
 import { readLocalBuild } from './local-build';
@@ -27,6 +29,10 @@ export interface PublishOptions extends MoveOptions {
   /** The project root, for the commit (git HEAD). */
   root: string;
   commit?: string;
+  /** Store the bundles gzip-encoded by zopfli (default true); false: every object as it is (--no-precompress). */
+  precompress?: boolean;
+  /** The gzip encoder (default: zopfli on a worker pool, ./gzip-pool.ts); tests give a failing one. */
+  encoder?: Encoder;
 }
 
 export interface MoveReport {
@@ -44,7 +50,13 @@ export interface PublishReport {
   buildId: string;
   commit: string;
   dryRun: boolean;
-  objects: { key: string; bytes: number; state: ObjectState; headers: ObjectHeaders }[];
+  /** Whether the bundles were planned gzip-encoded (--no-precompress: false). */
+  precompress: boolean;
+  /**
+   * `bytes`: the content; `storedBytes` and `contentEncoding`: the object as the target holds it
+   * after the publish (an object already there keeps its encoding, gzip or none: null).
+   */
+  objects: { key: string; bytes: number; state: ObjectState; headers: ObjectHeaders; storedBytes: number; contentEncoding: string | null }[];
   /** dev's move, or null when the build has no dev bundle. */
   move: MoveReport | null;
 }
@@ -64,26 +76,32 @@ const stamp = (action: ReleaseAction, options: MoveOptions) => ({ action, by: ac
 /** Uploads the build's immutable objects (all or none is refused), verifies them, then points dev at it. */
 export async function publish(target: StorageTarget, options: PublishOptions): Promise<PublishReport> {
   const commit = commitOf(options.root, options.commit);
-  const build = readLocalBuild(options.buildDir, { commit, tagcVersion: tagcVersion() });
-  const plans = await planObjects(target, build.objects);
-  const dev = build.manifest.environments.dev ? await planMove(target, build.manifest, 'dev', stamp('publish', options)) : null;
+  const precompress = options.precompress ?? true;
+  const build = readLocalBuild(options.buildDir, { commit, tagcVersion: tagcVersion() }, { precompress });
+  // The pool's workers start with the first object to encode (none on a re-run: all are there).
+  const pool = gzipPool();
+  const encode: Encoder = options.encoder ?? pool.encode;
   const dryRun = Boolean(options.dryRun);
-  if (!dryRun) {
+  try {
+    const plans = await planObjects(target, build.objects, encode);
+    const dev = build.manifest.environments.dev ? await planMove(target, build.manifest, 'dev', stamp('publish', options)) : null;
+    let objects: PublishReport['objects'];
     try {
-      await uploadObjects(target, plans);
+      if (!dryRun) await uploadObjects(target, plans);
+      objects = await Promise.all(
+        plans.map(async (p) => {
+          const stored = await p.stored;
+          return { key: p.key, bytes: p.body.length, state: p.state, headers: p.headers, storedBytes: stored.body.length, contentEncoding: stored.contentEncoding };
+        }),
+      );
     } catch (error) {
       throw new Error(`publish of ${build.buildId} stopped: ${(error as Error).message}\nno pointer was moved; objects already uploaded stay under builds/${build.buildId}/ and a re-run completes them`);
     }
-    if (dev) await applyMove(target, dev);
+    if (dev && !dryRun) await applyMove(target, dev);
+    return { location: target.location, buildId: build.buildId, commit, dryRun, precompress, objects, move: dev && moveReport(dev, dryRun) };
+  } finally {
+    await pool.close();
   }
-  return {
-    location: target.location,
-    buildId: build.buildId,
-    commit,
-    dryRun,
-    objects: plans.map((p) => ({ key: p.key, bytes: p.body.length, state: p.state, headers: p.headers })),
-    move: dev && moveReport(dev, dryRun),
-  };
 }
 
 async function move(target: StorageTarget, env: EnvName, buildId: string, action: ReleaseAction, options: MoveOptions): Promise<MoveReport> {

@@ -24,6 +24,8 @@ export const CACHE_CONTROL: Record<ObjectClass, string> = {
 export interface ObjectHeaders {
   contentType: string;
   cacheControl: string;
+  /** `gzip`: the object is stored precompressed (compiler/publish/encoding.ts); absent: as it is. */
+  contentEncoding?: 'gzip';
 }
 
 /** `<commit, 12 hex>-<build hash, 12 hex>`; a full or shorter commit is accepted when typed. */
@@ -31,6 +33,7 @@ export const BUILD_ID = /^[0-9a-f]{7,40}-[0-9a-f]{12}$/;
 
 export const buildRoot = (id: string): string => `builds/${id}/`;
 export const manifestKey = (id: string): string => `builds/${id}/manifest.json`;
+export const isManifestKey = (key: string): boolean => /^builds\/[^/]+\/manifest\.json$/.test(key);
 /** A file of the build folder (e.g. `prod/graph.json`, `viewer/index.html`) on the bucket. */
 export const buildKey = (id: string, path: string): string => `builds/${id}/${path}`;
 /** A source map (its path in the build folder) under the private prefix. */
@@ -70,8 +73,8 @@ export function contentType(key: string): string {
   return TYPES[ext] ?? 'application/octet-stream';
 }
 
-export function headersFor(key: string): ObjectHeaders {
-  return { contentType: contentType(key), cacheControl: CACHE_CONTROL[classOf(key)] };
+export function headersFor(key: string, contentEncoding?: 'gzip'): ObjectHeaders {
+  return { contentType: contentType(key), cacheControl: CACHE_CONTROL[classOf(key)], ...(contentEncoding ? { contentEncoding } : {}) };
 }
 
 /**

@@ -1,15 +1,26 @@
 import { createHash } from 'node:crypto';
+import { contentOf, encodeChecked, type Encoder } from './encoding';
+import { isManifestKey } from './layout';
 import type { PlannedObject } from './local-build';
 import { readsBack } from './read-back';
-import type { StorageTarget } from './target';
+import type { StorageTarget, StoredObject } from './target';
 
 // The immutable half of a publish: compare every object with what the target already holds,
 // refuse before writing anything if one differs, upload the missing ones, read each back.
+// Objects are compared by content (decoded bytes): an object a publish stored as it is and one
+// stored gzip-encoded hold the same build, so a re-publish keeps what is there, in its encoding
+// (a bucket published before precompression keeps its plain objects). Zopfli is deterministic,
+// so a re-run would encode the same bytes anyway.
 
 export type ObjectState = 'upload' | 'unchanged';
 
 export interface ObjectPlan extends PlannedObject {
   state: ObjectState;
+  /**
+   * The object as the target holds it once published: what is there (unchanged), or the bytes
+   * to upload, gzip-encoded on the pool from planning on when the headers say so.
+   */
+  stored: Promise<StoredObject>;
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -44,23 +55,52 @@ export class ImmutableConflictError extends Error {
   }
 }
 
-export async function planObjects(target: StorageTarget, objects: PlannedObject[]): Promise<ObjectPlan[]> {
-  const plans = new Map<string, ObjectPlan>();
-  const conflicts: { key: string; there: string; here: string }[] = [];
-  await eachLimited(objects, CONCURRENCY, async (object) => {
-    const existing = await target.get(object.key);
-    if (existing && !existing.equals(object.body)) conflicts.push({ key: object.key, there: sha256(existing), here: sha256(object.body) });
-    plans.set(object.key, { ...object, state: existing ? 'unchanged' : 'upload' });
-  });
-  if (conflicts.length) throw new ImmutableConflictError(target.location, conflicts.sort((a, b) => a.key.localeCompare(b.key)));
-  return objects.map((o) => plans.get(o.key)!);
+/** True when `existing` holds `content`, in whatever encoding; one that does not decode differs. */
+function holds(existing: StoredObject, content: Buffer): boolean {
+  try {
+    return contentOf(existing, '').equals(content);
+  } catch {
+    return false;
+  }
 }
 
-/** Uploads the planned objects, then reads every uploaded one back and compares the bytes. */
+/** Reads what the target holds of each object; refuses if one differs; starts encoding those to upload. */
+export async function planObjects(target: StorageTarget, objects: PlannedObject[], encode: Encoder): Promise<ObjectPlan[]> {
+  const existing = new Map<string, StoredObject | null>();
+  const conflicts: { key: string; there: string; here: string }[] = [];
+  await eachLimited(objects, CONCURRENCY, async (object) => {
+    const there = await target.get(object.key);
+    if (there && !holds(there, object.body)) conflicts.push({ key: object.key, there: sha256(there.body), here: sha256(object.body) });
+    existing.set(object.key, there);
+  });
+  if (conflicts.length) throw new ImmutableConflictError(target.location, conflicts.sort((a, b) => a.key.localeCompare(b.key)));
+  return objects.map((o) => {
+    const there = existing.get(o.key);
+    if (there) return { ...o, state: 'unchanged', stored: Promise.resolve(there) };
+    const stored = o.headers.contentEncoding
+      ? encodeChecked(encode, o.body, o.key).then((body): StoredObject => ({ body, contentEncoding: 'gzip' }))
+      : Promise.resolve<StoredObject>({ body: o.body, contentEncoding: null });
+    // Awaited by the upload or the report; a failure before then must not be an unhandled rejection.
+    stored.catch(() => undefined);
+    return { ...o, state: 'upload', stored };
+  });
+}
+
+/**
+ * Uploads the planned objects (those stored as they are first, while the encoded ones are still
+ * being compressed), then reads every uploaded one back and compares the stored bytes. The
+ * published manifest goes last, once the rest is there and verified: a build can only be promoted
+ * through its manifest, so one that stopped part-way (a refused write, a failed encoder) cannot be.
+ */
 export async function uploadObjects(target: StorageTarget, plans: ObjectPlan[]): Promise<void> {
   const toUpload = plans.filter((p) => p.state === 'upload');
-  await eachLimited(toUpload, CONCURRENCY, (p) => target.put(p.key, p.body, p.headers));
-  await eachLimited(toUpload, CONCURRENCY, async (p) => {
-    if (!(await readsBack(target, p.key, p.body))) throw new Error(`verification failed: ${target.location}/${p.key} does not read back as the bytes uploaded`);
-  });
+  const last = toUpload.filter((p) => isManifestKey(p.key));
+  const rest = toUpload.filter((p) => !isManifestKey(p.key));
+  const ordered = [...rest.filter((p) => !p.headers.contentEncoding), ...rest.filter((p) => p.headers.contentEncoding)];
+  for (const wave of [ordered, last]) {
+    await eachLimited(wave, CONCURRENCY, async (p) => target.put(p.key, (await p.stored).body, p.headers));
+    await eachLimited(wave, CONCURRENCY, async (p) => {
+      if (!(await readsBack(target, p.key, await p.stored))) throw new Error(`verification failed: ${target.location}/${p.key} does not read back as the bytes uploaded`);
+    });
+  }
 }

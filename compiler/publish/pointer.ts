@@ -1,12 +1,14 @@
 import type { EnvName } from '../graph-types';
 import { readHistory, readPointer } from './documents';
+import { contentOf, sameStored } from './encoding';
 import { integrityOf } from './identity';
 import { readsBack } from './read-back';
 import { buildKey, headersFor, historyKey, pointerKey, stableKey, STABLE_VIEWER_KEY } from './layout';
 import type { Pointer, PublishedBuild, ReleaseAction, ReleaseHistory, ReleaseRecord } from './release-types';
-import type { StorageTarget } from './target';
+import type { StorageTarget, StoredObject } from './target';
 
-// Moving an environment's pointer: the stable URL gets the bytes of the build's pinned bundle,
+// Moving an environment's pointer: the stable URL gets the bytes of the build's pinned bundle as
+// stored (gzip-encoded or not, with that Content-Encoding: ./encoding.ts),
 // <env>/current.json the new record, prod's stable viewer a page that opens that build's viewer;
 // then everything is read back and checked, and only then the history gets the record. If any
 // step fails, what was written is put back as it was, so the page keeps the build it ran.
@@ -53,31 +55,36 @@ export function stableViewerPage(viewer: string, buildId: string): string {
 `;
 }
 
-const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+const json = (value: unknown): StoredObject => ({ body: Buffer.from(`${JSON.stringify(value, null, 2)}\n`), contentEncoding: null });
+
+/** Headers of `key` for an object stored as `stored` is. */
+const headersOf = (key: string, stored: StoredObject) => headersFor(key, stored.contentEncoding === 'gzip' ? 'gzip' : undefined);
 
 export async function applyMove(target: StorageTarget, plan: MovePlan): Promise<void> {
   if (plan.unchanged) return;
   const { env, record } = plan;
   const bundle = await target.get(record.file);
   if (!bundle) throw new Error(`${target.location}/${record.file} is missing: ${env} was not moved`);
-  if (integrityOf(bundle) !== record.integrity) throw new Error(`${target.location}/${record.file} does not match the integrity its manifest gives (${record.integrity}): ${env} was not moved`);
+  // SRI is over the decoded bytes (browsers check it after content decoding).
+  if (integrityOf(contentOf(bundle, `${target.location}/${record.file}`)) !== record.integrity) throw new Error(`${target.location}/${record.file} does not match the integrity its manifest gives (${record.integrity}): ${env} was not moved`);
 
-  const journal: { key: string; previous: Buffer | null }[] = [];
-  const write = async (key: string, body: Buffer) => {
+  const journal: { key: string; previous: StoredObject | null }[] = [];
+  const write = async (key: string, stored: StoredObject) => {
     journal.push({ key, previous: await target.get(key) });
-    await target.put(key, body, headersFor(key));
+    await target.put(key, stored.body, headersOf(key, stored));
   };
   const pointer = json(record);
   const history = json({ env, releases: [...plan.history.releases, record] } satisfies ReleaseHistory);
   try {
     if (plan.companion) {
-      const body = await target.get(plan.companion.from);
-      if (!body || integrityOf(body) !== plan.companion.integrity) throw new Error(`${target.location}/${plan.companion.from} is missing or does not match its integrity`);
-      await write(plan.companion.to, body);
+      const from = `${target.location}/${plan.companion.from}`;
+      const companion = await target.get(plan.companion.from);
+      if (!companion || integrityOf(contentOf(companion, from)) !== plan.companion.integrity) throw new Error(`${from} is missing or does not match its integrity`);
+      await write(plan.companion.to, companion);
     }
     await write(stableKey(env), bundle);
     await write(pointerKey(env), pointer);
-    if (plan.viewer) await write(STABLE_VIEWER_KEY, Buffer.from(stableViewerPage(plan.viewer, record.buildId)));
+    if (plan.viewer) await write(STABLE_VIEWER_KEY, { body: Buffer.from(stableViewerPage(plan.viewer, record.buildId)), contentEncoding: null });
     // The page-facing objects are checked before the history records the move.
     await verify(target, stableKey(env), bundle, `the bundle with integrity ${record.integrity}`);
     await verify(target, pointerKey(env), pointer, `the pointer to ${record.buildId}`);
@@ -90,23 +97,23 @@ export async function applyMove(target: StorageTarget, plan: MovePlan): Promise<
   }
 }
 
-async function verify(target: StorageTarget, key: string, body: Buffer, what: string): Promise<void> {
-  if (!(await readsBack(target, key, body))) throw new Error(`verification failed: ${target.location}/${key} does not read back as ${what}`);
+async function verify(target: StorageTarget, key: string, stored: StoredObject, what: string): Promise<void> {
+  if (!(await readsBack(target, key, stored))) throw new Error(`verification failed: ${target.location}/${key} does not read back as ${what}`);
 }
 
 /**
  * Puts back what the journal wrote, newest first; returns the keys it could not restore. A key
  * whose own write failed may never have changed: reading it back tells.
  */
-async function restore(target: StorageTarget, journal: { key: string; previous: Buffer | null }[]): Promise<string[]> {
+async function restore(target: StorageTarget, journal: { key: string; previous: StoredObject | null }[]): Promise<string[]> {
   const failed: string[] = [];
   for (const { key, previous } of [...journal].reverse()) {
     try {
-      if (previous) await target.put(key, previous, headersFor(key));
+      if (previous) await target.put(key, previous.body, headersOf(key, previous));
       else await target.delete(key);
     } catch {
       const now = await target.get(key).catch(() => undefined);
-      const asBefore = previous ? now?.equals(previous) === true : now === null;
+      const asBefore = previous ? sameStored(now ?? null, previous) : now === null;
       if (!asBefore) failed.push(key);
     }
   }

@@ -17,6 +17,7 @@ export function publishLines(r: PublishReport): string[] {
   const width = Math.max(0, ...upload.map((o) => o.key.length));
   const lines = [`${r.dryRun ? 'dry run: nothing is written. ' : ''}build ${r.buildId} (commit ${r.commit}) -> ${r.location}`];
   for (const o of upload) lines.push(`  ${r.dryRun ? 'would upload' : 'uploaded'} ${o.key.padEnd(width)}  ${size(o.bytes).padStart(9)}  ${o.headers.contentType}; ${o.headers.cacheControl}`);
+  lines.push(...storedLines(r));
   const bytes = upload.reduce((n, o) => n + o.bytes, 0);
   lines.push(
     upload.length
@@ -25,6 +26,23 @@ export function publishLines(r: PublishReport): string[] {
   );
   lines.push(...(r.move ? moveLines(r.move) : ['the build has no dev bundle: no pointer moved']));
   return lines;
+}
+
+const bytesOf = (n: number) => `${n.toLocaleString('en-US')} B`;
+
+/** The objects stored gzip-encoded (or, when planned so, kept as they were): their bytes as stored. */
+function storedLines(r: PublishReport): string[] {
+  const planned = r.objects.filter((o) => o.headers.contentEncoding || o.contentEncoding);
+  if (!r.precompress) return ['  not precompressed (--no-precompress): the bundles are stored as they are'];
+  if (!planned.length) return [];
+  const width = Math.max(...planned.map((o) => o.key.length));
+  return [
+    `  stored gzip-encoded (zopfli; Content-Encoding: gzip${r.location.startsWith('s3://') ? '' : ', as <file>.gz beside the file'}), bytes as stored:`,
+    ...planned.map((o) => {
+      const kept = o.state === 'unchanged' ? (o.contentEncoding ? ' (already there)' : ' (already there, stored as it is: kept)') : '';
+      return `    ${o.key.padEnd(width)}  ${bytesOf(o.bytes).padStart(10)} -> ${bytesOf(o.storedBytes).padStart(9)}${kept}`;
+    }),
+  ];
 }
 
 export function historyLines(histories: ReleaseHistory[]): string[] {

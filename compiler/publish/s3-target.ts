@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { ObjectHeaders } from './layout';
-import { TargetError, type StorageTarget } from './target';
+import { TargetError, type StorageTarget, type StoredObject } from './target';
 
 // An S3-compatible bucket through the AWS SDK v3 client and the standard credential chain
 // (environment, shared config and SSO profiles, web identity / OIDC, instance roles). With
@@ -41,10 +41,12 @@ export class S3Target implements StorageTarget {
     this.client = new S3Client({ region: this.region, endpoint: options.endpoint, forcePathStyle: Boolean(options.endpoint) });
   }
 
-  async get(key: string): Promise<Buffer | null> {
+  async get(key: string): Promise<StoredObject | null> {
     try {
+      // The SDK hands the body over as stored: a gzip-encoded object comes back as its gzip bytes.
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
-      return Buffer.from(await out.Body!.transformToByteArray());
+      const encoding = out.ContentEncoding?.trim().toLowerCase();
+      return { body: Buffer.from(await out.Body!.transformToByteArray()), contentEncoding: encoding && encoding !== 'identity' ? encoding : null };
     } catch (error) {
       // A missing object, never a missing bucket (which must stop the command).
       if (error instanceof S3ServiceException && error.name !== 'NoSuchBucket' && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
@@ -54,7 +56,9 @@ export class S3Target implements StorageTarget {
 
   async put(key: string, body: Buffer, headers: ObjectHeaders): Promise<void> {
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl }));
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, ContentEncoding: headers.contentEncoding }),
+      );
     } catch (error) {
       throw new TargetError('PUT', key, this.location, reason(error));
     }

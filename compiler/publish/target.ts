@@ -6,14 +6,21 @@ import type { ObjectHeaders } from './layout';
 export interface StorageTarget {
   /** For messages: `s3://bucket/prefix` or the folder's path. */
   readonly location: string;
-  /** The object's bytes, or null when there is no such object. */
-  get(key: string): Promise<Buffer | null>;
+  /** The object as stored (its bytes and Content-Encoding), or null when there is no such object. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Stores `body` as it is: with `headers.contentEncoding`, `body` is the encoded bytes. */
   put(key: string, body: Buffer, headers: ObjectHeaders): Promise<void>;
   delete(key: string): Promise<void>;
   /** Every key that starts with `prefix` (a folder ending in `/`), sorted. */
   list(prefix: string): Promise<string[]>;
   /** The URL pages reach the publish root at when --public-url is not given, or null if unknown. */
   defaultPublicUrl(): string | null;
+}
+
+/** An object's bytes as stored and the encoding they are in (null: the bytes are the content). */
+export interface StoredObject {
+  body: Buffer;
+  contentEncoding: string | null;
 }
 
 /** A storage operation that failed, naming the object. */

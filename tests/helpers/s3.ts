@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutBucketCorsCommand, PutObjectCommand, S3Client, type HeadObjectCommandOutput } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { MEMORY_TMP } from './memory-tmp';
@@ -18,7 +19,12 @@ export interface LocalS3 {
   /** Keys under `prefix`, without it, sorted. */
   keys(prefix: string): Promise<string[]>;
   head(key: string): Promise<HeadObjectCommandOutput>;
+  /** The bytes as stored (gzip bytes for an object stored with Content-Encoding: gzip). */
   body(key: string): Promise<Buffer>;
+  /** The bytes a browser gets after content decoding: the stored bytes, gunzipped when stored gzip-encoded. */
+  content(key: string): Promise<Buffer>;
+  /** A plain HTTP GET as a browser makes it (Accept-Encoding: gzip), without the SDK: status, headers, bytes on the wire. */
+  fetch(key: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>;
   /** Writes an object directly (tampering with the bucket), once a read sees it. */
   put(key: string, body: Buffer | string): Promise<void>;
   close(): Promise<void>;
@@ -54,6 +60,22 @@ export async function startS3(): Promise<LocalS3> {
     },
     head: (key) => client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })),
     body: read,
+    async content(key) {
+      const out = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+      const bytes = Buffer.from(await out.Body!.transformToByteArray());
+      return out.ContentEncoding === 'gzip' ? gunzipSync(bytes) : bytes;
+    },
+    fetch: (key) =>
+      new Promise((resolve, reject) => {
+        const req = request(`${endpoint}/${BUCKET}/${key.split('/').map(encodeURIComponent).join('/')}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end();
+      }),
     async put(key, body) {
       const bytes = Buffer.from(body);
       await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: bytes }));

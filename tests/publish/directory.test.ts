@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promote, publish, releases, rollback } from '../../compiler/publish';
 import { DirectoryTarget } from '../../compiler/publish/directory-target';
@@ -24,7 +25,7 @@ afterAll(() => builds?.remove());
 
 const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 const files = (dir: string): string[] => walk(dir).map((f) => relative(dir, f)).sort();
-const publishTo = (dir: string, b: SampleBuild) => publish(new DirectoryTarget(dir), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now });
+const publishTo = (dir: string, b: SampleBuild, precompress?: boolean) => publish(new DirectoryTarget(dir), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, precompress });
 
 describe('tagc publish --to <folder>', () => {
   it('writes the bucket layout, the stable file of dev and a _headers file with the cache and CORS headers', async () => {
@@ -72,6 +73,47 @@ describe('tagc publish --to <folder>', () => {
     const [dev, prod] = await releases(new DirectoryTarget(dir), ['dev', 'prod']);
     expect(dev!.releases.map((r) => r.buildId)).toEqual([idA, idB]);
     expect(prod!.releases.map((r) => `${r.action} ${r.buildId}`)).toEqual([`promote ${idA}`, `promote ${idB}`, `rollback ${idA}`]);
+  });
+
+  it('writes each bundle and debug companion precompressed as <file>.gz beside the plain file, and lists the pair as one object', async () => {
+    const { a } = builds;
+    const dir = join(out, '..', 'public-gz');
+    const report = await publishTo(dir, a);
+    const id = report.buildId;
+    const prod = a.manifest.environments.prod!;
+    for (const [key, bytes] of [[`builds/${id}/${prod.file}`, a.bundle('prod')], ['dev/container.min.js', a.bundle('dev')]] as const) {
+      expect(readFileSync(join(dir, key)).equals(bytes), key).toBe(true);
+      expect(gunzipSync(readFileSync(join(dir, `${key}.gz`))).equals(bytes), key).toBe(true);
+    }
+    expect(existsSync(join(dir, 'builds', id, prod.debug!.file + '.gz'))).toBe(true);
+    const gz = files(dir).filter((f) => f.endsWith('.gz'));
+    expect(gz.every((f) => /(container\.[0-9a-f]{16}\.min|container\.min|debug\.[0-9a-f]{16})\.js\.gz$/.test(f))).toBe(true);
+    const envs = Object.values(a.manifest.environments);
+    // Each environment's bundle, each debug companion, and dev's stable URL (and its companion, if any).
+    expect(gz).toHaveLength(envs.length + envs.filter((e) => e!.debug).length + 1 + (a.manifest.environments.dev!.debug ? 1 : 0));
+    expect(report.objects.find((o) => o.key === `builds/${id}/${prod.file}`)).toMatchObject({ contentEncoding: 'gzip', storedBytes: readFileSync(join(dir, `builds/${id}/${prod.file}.gz`)).length });
+    expect((await new DirectoryTarget(dir).list('builds/')).filter((k) => k.endsWith('.gz'))).toEqual([]);
+
+    // A .gz that no longer holds its file's bytes is refused by name: a server would send either.
+    const bundleGz = join(dir, 'builds', id, `${prod.file}.gz`);
+    writeFileSync(bundleGz, Buffer.from('not gzip'));
+    await expect(publishTo(dir, a)).rejects.toThrow(`GET ${dir}/builds/${id}/${prod.file} failed: builds/${id}/${prod.file}.gz does not decode to the bytes of builds/${id}/${prod.file}`);
+  });
+
+  it('moves the stable file between a plain build and a precompressed one without leaving a stale .gz', async () => {
+    const { a, b } = builds;
+    const dir = join(out, '..', 'public-mixed');
+    const idA = (await publishTo(dir, a, false)).buildId;
+    const idB = (await publishTo(dir, b)).buildId;
+    expect(existsSync(join(dir, 'builds', idA, `${a.manifest.environments.prod!.file}.gz`))).toBe(false);
+    await promote(new DirectoryTarget(dir), 'prod', idB, { now, actor: 'rm' });
+    expect(gunzipSync(readFileSync(join(dir, 'prod/container.min.js.gz'))).equals(b.bundle('prod'))).toBe(true);
+    await promote(new DirectoryTarget(dir), 'prod', idA, { now, actor: 'rm' });
+    expect(readFileSync(join(dir, 'prod/container.min.js')).equals(a.bundle('prod'))).toBe(true);
+    expect(existsSync(join(dir, 'prod/container.min.js.gz'))).toBe(false);
+    await rollback(new DirectoryTarget(dir), 'prod', { now, actor: 'rm' });
+    expect(gunzipSync(readFileSync(join(dir, 'prod/container.min.js.gz'))).equals(b.bundle('prod'))).toBe(true);
+    expect(readFileSync(join(dir, 'prod/container.min.js')).equals(b.bundle('prod'))).toBe(true);
   });
 
   it('chooses the target from --to and rejects what it cannot publish to', () => {

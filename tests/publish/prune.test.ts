@@ -171,8 +171,11 @@ describe('tagc prune on a folder', () => {
     const dir = join(folders, 'site');
     const target = new DirectoryTarget(dir);
     const { a, b } = await twoReleases(target);
+    expect(walk(join(dir, 'builds', a)).filter((f) => f.endsWith('.min.js.gz'))).toHaveLength(3);
     const report = await prune(target, { keep: 1 });
     expect(report.pruned.map((p) => p.buildId)).toEqual([a]);
+    // A .gz beside its file is part of that object: removed with it, never listed on its own.
+    expect(report.pruned[0]!.keys.filter((k) => k.endsWith('.gz'))).toEqual([]);
     expect(existsSync(join(dir, 'builds', a))).toBe(false);
     expect(existsSync(join(dir, 'private', 'maps', a))).toBe(false);
     const left = walk(dir).map((f) => relative(dir, f));

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../compiler/graph-types';
-import { promote, publish, releases, rollback } from '../../compiler/publish';
+import { promote, publish, releases, rollback, type PublishOptions } from '../../compiler/publish';
 import type { PublishedManifest, ReleaseHistory, ReleaseRecord } from '../../compiler/publish/release-types';
 import { S3Target } from '../../compiler/publish/s3-target';
 import { snippets } from '../../compiler/publish/snippet';
@@ -26,8 +27,8 @@ afterAll(async () => {
 });
 
 const target = (prefix: string, endpoint = s3.endpoint) => new S3Target(`s3://${BUCKET}/${prefix}`, { endpoint });
-const publishBuild = (prefix: string, b: SampleBuild, extra: { dryRun?: boolean; endpoint?: string } = {}) =>
-  publish(target(prefix, extra.endpoint), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, dryRun: extra.dryRun });
+const publishBuild = (prefix: string, b: SampleBuild, extra: Pick<PublishOptions, 'dryRun' | 'precompress' | 'encoder'> & { endpoint?: string } = {}) =>
+  publish(target(prefix, extra.endpoint), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, dryRun: extra.dryRun, precompress: extra.precompress, encoder: extra.encoder });
 
 /** The build id as docs/publishing.md defines it, computed here from the manifest. */
 function idOf(b: SampleBuild): string {
@@ -65,7 +66,8 @@ describe('tagc publish to S3', () => {
     const bundle = await s3.head(`first/builds/${id}/${prod.file}`);
     expect(bundle.CacheControl).toBe('public, max-age=31536000, immutable');
     expect(bundle.ContentType).toBe('text/javascript; charset=utf-8');
-    expect((await s3.body(`first/builds/${id}/${prod.file}`)).equals(a.bundle('prod'))).toBe(true);
+    expect(bundle.ContentEncoding).toBe('gzip');
+    expect((await s3.content(`first/builds/${id}/${prod.file}`)).equals(a.bundle('prod'))).toBe(true);
     expect((await s3.head(`first/builds/${id}/manifest.json`)).ContentType).toBe('application/json; charset=utf-8');
     expect((await s3.head(`first/builds/${id}/viewer/index.html`)).ContentType).toBe('text/html; charset=utf-8');
     expect((await s3.head(`first/private/maps/${id}/${prod.map}`)).CacheControl).toMatch(/^private,/);
@@ -73,7 +75,8 @@ describe('tagc publish to S3', () => {
     const stable = await s3.head('first/dev/container.min.js');
     expect(stable.CacheControl).toBe('public, max-age=60');
     expect(stable.ContentType).toBe('text/javascript; charset=utf-8');
-    expect((await s3.body('first/dev/container.min.js')).equals(a.bundle('dev'))).toBe(true);
+    expect(stable.ContentEncoding).toBe('gzip');
+    expect((await s3.content('first/dev/container.min.js')).equals(a.bundle('dev'))).toBe(true);
   });
 
   it('writes a manifest with the commit, build time, tagc version and per environment file, sizes, integrity, rules, data elements and hosts', async () => {
@@ -88,7 +91,7 @@ describe('tagc publish to S3', () => {
       const local = a.manifest.environments[env]!;
       expect(m.environments[env]).toMatchObject({ file: local.file, bytes: local.bytes, gzipBytes: local.gzipBytes, integrity: local.integrity, rules: 1, dataElements: local.dataElements, hosts: local.hosts });
       expect(m.environments[env]!.map).toBe(`../../private/maps/${id}/${local.map}`);
-      expect(sri(await s3.body(`manifest/builds/${id}/${local.file}`))).toBe(local.integrity);
+      expect(sri(await s3.content(`manifest/builds/${id}/${local.file}`))).toBe(local.integrity);
     }
   });
 
@@ -139,7 +142,7 @@ describe('tagc publish to S3', () => {
     expect(await rollback(target('dry'), 'prod', { now, dryRun: true })).toMatchObject({ env: 'prod', from: idOf(b), to: idOf(a), action: 'rollback' });
     expect(await s3.keys('dry/')).toEqual(keys);
     expect((await s3.body('dry/prod/releases.json')).equals(history)).toBe(true);
-    expect((await s3.body('dry/prod/container.min.js')).equals(b.bundle('prod'))).toBe(true);
+    expect((await s3.content('dry/prod/container.min.js')).equals(b.bundle('prod'))).toBe(true);
   });
 });
 
@@ -155,10 +158,13 @@ describe('tagc promote, rollback and releases on S3', () => {
     const { a, b } = builds;
     const report = await promote(target(flow), 'prod', idOf(b), { now, actor: 'release-manager' });
     expect(report).toMatchObject({ env: 'prod', from: idOf(a), to: idOf(b), action: 'promote', unchanged: false });
-    const stable = await s3.body(`${flow}/prod/container.min.js`);
+    const stable = await s3.content(`${flow}/prod/container.min.js`);
     expect(stable.equals(b.bundle('prod'))).toBe(true);
     expect(sri(stable)).toBe(b.manifest.environments.prod!.integrity);
     expect((await s3.head(`${flow}/prod/container.min.js`)).CacheControl).toBe('public, max-age=60');
+    // The stable URL is the pinned object as stored: the same gzip bytes, the same encoding.
+    expect((await s3.head(`${flow}/prod/container.min.js`)).ContentEncoding).toBe('gzip');
+    expect((await s3.body(`${flow}/prod/container.min.js`)).equals(await s3.body(`${flow}/builds/${idOf(b)}/${b.manifest.environments.prod!.file}`))).toBe(true);
     expect(await json<ReleaseRecord>(`${flow}/prod/current.json`)).toMatchObject({ env: 'prod', buildId: idOf(b), commit: b.commit, action: 'promote', by: 'release-manager', previous: idOf(a), file: `builds/${idOf(b)}/${b.manifest.environments.prod!.file}` });
     const viewer = (await s3.body(`${flow}/viewer/index.html`)).toString();
     expect(viewer).toContain(`url=../builds/${idOf(b)}/viewer/index.html`);
@@ -168,7 +174,7 @@ describe('tagc promote, rollback and releases on S3', () => {
   it('rolls prod back to the build it ran before, then refuses to go further back than its first release', async () => {
     const { a, b } = builds;
     expect(await rollback(target(flow), 'prod', { now, actor: 'on-call' })).toMatchObject({ from: idOf(b), to: idOf(a), action: 'rollback' });
-    expect((await s3.body(`${flow}/prod/container.min.js`)).equals(a.bundle('prod'))).toBe(true);
+    expect((await s3.content(`${flow}/prod/container.min.js`)).equals(a.bundle('prod'))).toBe(true);
     expect((await s3.body(`${flow}/viewer/index.html`)).toString()).toContain(`../builds/${idOf(a)}/viewer/index.html`);
     await expect(rollback(target(flow), 'prod', { now })).rejects.toThrow(`prod has no earlier release to roll back to (it has only run ${idOf(a)})`);
     expect(await rollback(target(flow), 'prod', { now, to: idOf(b), actor: 'on-call' })).toMatchObject({ to: idOf(b) });
@@ -257,7 +263,7 @@ describe('a bucket that refuses a write', () => {
       await gateway.close();
     }
     // s3rver answers a PUT before its file is on disk (real S3 reads after writes): poll briefly.
-    await expect.poll(async () => (await s3.body('dropped/dev/container.min.js')).equals(builds.a.bundle('dev')), { timeout: 2_000 }).toBe(true);
+    await expect.poll(async () => (await s3.content('dropped/dev/container.min.js')).equals(builds.a.bundle('dev')), { timeout: 2_000 }).toBe(true);
     await expect.poll(async () => (await json<ReleaseRecord>('dropped/dev/current.json')).buildId, { timeout: 2_000 }).toBe(idOf(builds.a));
     expect((await json<ReleaseHistory>('dropped/dev/releases.json')).releases.map((r) => r.buildId)).toEqual([idOf(builds.a)]);
   });
@@ -270,5 +276,95 @@ describe('a bucket that refuses a write', () => {
       await gateway.close();
     }
     expect((await s3.keys('no-history/')).filter((k) => k.startsWith('dev/'))).toEqual([]);
+  });
+});
+
+describe('precompressed bundles on S3', () => {
+  it('stores each bundle and debug companion as gzip (zopfli, smaller than gzip -9) with Content-Encoding: gzip, served so over HTTP, and the rest as it is', async () => {
+    const { a } = builds;
+    const id = idOf(a);
+    const report = await publishBuild('gz', a);
+    const prod = a.manifest.environments.prod!;
+    const key = `builds/${id}/${prod.file}`;
+    const stored = await s3.body(`gz/${key}`);
+    expect(gunzipSync(stored).equals(a.bundle('prod'))).toBe(true);
+    expect(stored.length).toBeLessThan(gzipSync(a.bundle('prod'), { level: 9 }).length);
+    expect(report.objects.find((o) => o.key === key)).toMatchObject({ bytes: a.bundle('prod').length, storedBytes: stored.length, contentEncoding: 'gzip', headers: { contentEncoding: 'gzip' } });
+    const companion = `builds/${id}/${prod.debug!.file}`;
+    expect((await s3.head(`gz/${companion}`)).ContentEncoding).toBe('gzip');
+    // What a browser gets from the server: the stored gzip bytes, said to be gzip, of the bundle's type.
+    const wire = await s3.fetch(`gz/${key}`);
+    expect(wire.status).toBe(200);
+    expect(wire.headers['content-encoding']).toBe('gzip');
+    expect(wire.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(wire.body.equals(stored)).toBe(true);
+    for (const plain of [`builds/${id}/manifest.json`, `builds/${id}/prod/graph.json`, `private/maps/${id}/${prod.map}`, 'dev/current.json']) {
+      expect((await s3.head(`gz/${plain}`)).ContentEncoding, plain).toBeUndefined();
+      expect(report.objects.find((o) => o.key === plain)?.contentEncoding ?? null, plain).toBeNull();
+    }
+  });
+
+  it('encodes the same bytes every time: the same build published twice stores the same gzip, and a re-run keeps it', async () => {
+    const { a } = builds;
+    const key = `builds/${idOf(a)}/${a.manifest.environments.dev!.file}`;
+    await publishBuild('gz-same-1', a);
+    await publishBuild('gz-same-2', a);
+    const first = await s3.body(`gz-same-1/${key}`);
+    expect((await s3.body(`gz-same-2/${key}`)).equals(first)).toBe(true);
+    const again = await publishBuild('gz-same-1', a);
+    expect(again.objects.filter((o) => o.state !== 'unchanged')).toEqual([]);
+    expect(again.objects.find((o) => o.key === key)).toMatchObject({ contentEncoding: 'gzip', storedBytes: first.length });
+  });
+
+  it('keeps the objects of a bucket published before precompression: no refusal, and promote and rollback carry each build\'s encoding to the stable URL', async () => {
+    const { a, b } = builds;
+    const plain = await publishBuild('legacy', a, { precompress: false });
+    expect(plain.precompress).toBe(false);
+    const key = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
+    expect((await s3.head(`legacy/${key}`)).ContentEncoding).toBeUndefined();
+    const again = await publishBuild('legacy', a);
+    expect(again.objects.filter((o) => o.state !== 'unchanged')).toEqual([]);
+    expect(again.objects.find((o) => o.key === key)).toMatchObject({ state: 'unchanged', contentEncoding: null, headers: { contentEncoding: 'gzip' } });
+    expect((await s3.head(`legacy/${key}`)).ContentEncoding).toBeUndefined();
+
+    await publishBuild('legacy', b);
+    await promote(target('legacy'), 'prod', idOf(a), { now });
+    expect((await s3.head('legacy/prod/container.min.js')).ContentEncoding).toBeUndefined();
+    expect((await s3.body('legacy/prod/container.min.js')).equals(a.bundle('prod'))).toBe(true);
+    await promote(target('legacy'), 'prod', idOf(b), { now });
+    expect((await s3.head('legacy/prod/container.min.js')).ContentEncoding).toBe('gzip');
+    expect((await s3.content('legacy/prod/container.min.js')).equals(b.bundle('prod'))).toBe(true);
+    const companion = b.manifest.environments.prod!.debug!.file;
+    expect((await s3.head(`legacy/prod/${companion.split('/').pop()}`)).ContentEncoding).toBe('gzip');
+    expect(await rollback(target('legacy'), 'prod', { now })).toMatchObject({ to: idOf(a) });
+    expect((await s3.head('legacy/prod/container.min.js')).ContentEncoding).toBeUndefined();
+    expect((await s3.body('legacy/prod/container.min.js')).equals(a.bundle('prod'))).toBe(true);
+  });
+
+  it('stops at an encoder that fails or writes bytes that do not decode to the bundle, naming it, and moves no pointer; a re-run completes', async () => {
+    const { a } = builds;
+    const bundleKey = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
+    const failing = async () => {
+      throw new Error('out of memory (test)');
+    };
+    await expect(publishBuild('gz-fails', a, { encoder: failing })).rejects.toThrow(new RegExp(`^publish of ${idOf(a)} stopped: gzip of builds/${idOf(a)}/\\w+/(container|debug)\\.[0-9a-f]{16}(\\.min)?\\.js failed: out of memory \\(test\\)\nno pointer was moved`));
+    const broken = async (content: Buffer) => gzipSync(Buffer.concat([content, Buffer.from(';')]));
+    await expect(publishBuild('gz-fails', a, { encoder: broken })).rejects.toThrow(/gzip of builds\/\S+\.js does not decode to its bytes \(the encoder is broken\)/);
+    const keys = await s3.keys('gz-fails/');
+    expect(keys.filter((k) => k.startsWith('dev/'))).toEqual([]);
+    expect(keys).not.toContain(bundleKey);
+    // The manifest goes last: a build that stopped part-way cannot be promoted.
+    expect(keys).not.toContain(`builds/${idOf(a)}/manifest.json`);
+    await expect(promote(target('gz-fails'), 'prod', idOf(a), { now })).rejects.toThrow(`no build ${idOf(a)} on s3://cdn/gz-fails`);
+    expect((await publishBuild('gz-fails', a)).move).toMatchObject({ to: idOf(a), unchanged: false });
+    expect((await s3.content(`gz-fails/${bundleKey}`)).equals(a.bundle('prod'))).toBe(true);
+  });
+
+  it('stores every object as it is with precompress off (--no-precompress)', async () => {
+    const { a } = builds;
+    const report = await publishBuild('gz-off', a, { precompress: false });
+    expect(report.objects.filter((o) => o.contentEncoding !== null || o.headers.contentEncoding)).toEqual([]);
+    expect((await s3.head('gz-off/dev/container.min.js')).ContentEncoding).toBeUndefined();
+    expect((await s3.body('gz-off/dev/container.min.js')).equals(a.bundle('dev'))).toBe(true);
   });
 });

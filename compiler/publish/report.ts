@@ -37,7 +37,7 @@ function storedLines(r: PublishReport): string[] {
   if (!planned.length) return [];
   const width = Math.max(...planned.map((o) => o.key.length));
   return [
-    `  stored gzip-encoded (zopfli; Content-Encoding: gzip${r.location.startsWith('s3://') ? '' : ', as <file>.gz beside the file'}), bytes as stored:`,
+    `  ${r.dryRun ? 'would store' : 'stored'} gzip-encoded (zopfli; Content-Encoding: gzip${r.location.startsWith('s3://') ? '' : ', as <file>.gz beside the file'}), bytes as stored:`,
     ...planned.map((o) => {
       const kept = o.state === 'unchanged' ? (o.contentEncoding ? ' (already there)' : ' (already there, stored as it is: kept)') : '';
       return `    ${o.key.padEnd(width)}  ${bytesOf(o.bytes).padStart(10)} -> ${bytesOf(o.storedBytes).padStart(9)}${kept}`;

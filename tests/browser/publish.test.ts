@@ -11,7 +11,9 @@ import { BUCKET, startS3, type LocalS3 } from '../helpers/s3';
 
 // Published builds in real Chromium: pages on http://localhost (an allowed domain of the sample
 // container) load the prod bundle across origins from the S3 protocol server, through the stable
-// URL and through the pinned snippet with SRI; the stable viewer opens the viewer of prod's build.
+// URL and through the pinned snippet with SRI (the bundle stored gzip-encoded, served with
+// Content-Encoding: gzip: SRI is checked on the decoded bytes); the stable viewer opens the viewer
+// of prod's build.
 
 let s3: LocalS3;
 let builds: SampleBuilds;
@@ -59,17 +61,25 @@ afterAll(async () => {
   builds?.remove();
 });
 
-/** Opens a page in a fresh context (no cache carried over) and returns the build hash the bundle reports, or null. */
-async function loadedHash(path: string): Promise<{ hash: string | null; errors: string[] }> {
+/**
+ * Opens a page in a fresh context (no cache carried over) and returns the build hash the bundle
+ * reports, or null, and the Content-Encoding each bundle response from the bucket came with.
+ */
+async function loadedHash(path: string): Promise<{ hash: string | null; errors: string[]; bundleEncodings: (string | null)[] }> {
   const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
   const page: Page = await context.newPage();
   const errors: string[] = [];
+  const bundles: Promise<string | null>[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
+    if (r.url().startsWith(publicUrl) && /\/container(\.[0-9a-f]{16})?\.min\.js$/.test(r.url())) bundles.push(r.headerValue('content-encoding'));
+  });
   await page.goto(`http://localhost:${pages.port}${path}`, { waitUntil: 'load' });
   const hash = await page.evaluate(() => (window as unknown as { tagc?: { buildInfo: { hash: string } } }).tagc?.buildInfo.hash ?? null);
+  const bundleEncodings = await Promise.all(bundles);
   await context.close();
-  return { hash, errors };
+  return { hash, errors, bundleEncodings };
 }
 
 const hashOf = (b: SampleBuild) => /container\.([0-9a-f]{16})\.min\.js$/.exec(b.manifest.environments.prod!.file)![1];
@@ -77,17 +87,21 @@ const hashOf = (b: SampleBuild) => /container\.([0-9a-f]{16})\.min\.js$/.exec(b.
 describe('published bundles in Chromium', () => {
   it('loads the prod bundle from the stable URL of the bucket', async () => {
     html.set('/stable', (await snippets(target, 'prod', publicUrl)).stable.html);
-    const { hash, errors } = await loadedHash('/stable');
+    const { hash, errors, bundleEncodings } = await loadedHash('/stable');
     expect(hash).toBe(hashOf(builds.b));
     expect(errors).toEqual([]);
+    expect(bundleEncodings).toEqual(['gzip']);
   });
 
   it('loads a pinned build with SRI across origins, and refuses it when the integrity does not match', async () => {
     const pinned = await snippets(target, 'prod', publicUrl, ids.a);
     html.set('/pinned', pinned.pinned.html);
-    const { hash, errors } = await loadedHash('/pinned');
+    const { hash, errors, bundleEncodings } = await loadedHash('/pinned');
     expect(hash).toBe(hashOf(builds.a));
     expect(errors).toEqual([]);
+    // Stored gzip-encoded: SRI holds for the decoded bytes, which the integrity names.
+    expect(bundleEncodings).toEqual(['gzip']);
+    expect(pinned.pinned.integrity).toBe(builds.a.manifest.environments.prod!.integrity);
 
     const other = await snippets(target, 'prod', publicUrl, ids.b);
     html.set('/tampered', pinned.pinned.html.replace(pinned.pinned.integrity, other.pinned.integrity));

@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublishReport } from '../../compiler/publish';
 import type { ReleaseHistory } from '../../compiler/publish/release-types';
 import { tagcInProcess } from '../helpers/cli';
 import { container, REPO, removeContainer } from '../helpers/container';
@@ -73,6 +75,9 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
     ids.push(id[1]!);
     expect(first.stdout).toMatch(new RegExp(`^  uploaded builds/${id[1]}/prod/container\\.[0-9a-f]{16}\\.min\\.js +[\\d.]+ KB  text/javascript; charset=utf-8; public, max-age=31536000, immutable$`, 'm'));
     expect(first.stdout).toMatch(/^uploaded and verified \d+ object\(s\), [\d.]+ KB; 0 already there, byte for byte$/m);
+    // Each bundle's bytes as stored, gzip-encoded.
+    expect(first.stdout).toContain('  stored gzip-encoded (zopfli; Content-Encoding: gzip), bytes as stored:\n');
+    expect(first.stdout).toMatch(new RegExp(`^    builds/${id[1]}/prod/container\\.[0-9a-f]{16}\\.min\\.js +[\\d,]+ B -> +[\\d,]+ B$`, 'm'));
     expect(first.stdout).toContain(`moved dev: (no release) -> ${id[1]} (publish)\n  wrote dev/container.min.js\n  wrote dev/current.json\n  wrote dev/releases.json`);
 
     const again = await run(['publish', ...at()]);
@@ -112,6 +117,24 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
     expect(r.stdout).toMatch(/^<script src="https:\/\/cdn\.firm\.example\/tagc\/prod\/container\.min\.js"><\/script>$/m);
   });
 
+  it('prints the publish report as JSON with each object as stored, and stores every object as it is with --no-precompress', async () => {
+    const folder = join(root, 'published');
+    const report = JSON.parse((await run(['publish', '--to', folder, '--json'])).stdout) as PublishReport;
+    const bundles = report.objects.filter((o) => /\/container\.[0-9a-f]{16}\.min\.js$/.test(o.key));
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const o of bundles) expect(o, o.key).toMatchObject({ state: 'upload', contentEncoding: 'gzip', headers: { contentEncoding: 'gzip' } });
+    for (const o of bundles) expect(o.storedBytes, o.key).toBe(readFileSync(join(folder, `${o.key}.gz`)).length);
+    expect(report.precompress).toBe(true);
+
+    const plainFolder = join(root, 'published-plain');
+    const plain = await run(['publish', '--to', plainFolder, '--no-precompress']);
+    expect(plain.stdout).toContain('  not precompressed (--no-precompress): the bundles are stored as they are\n');
+    expect(readdirSync(plainFolder, { recursive: true }).map(String).filter((f) => f.endsWith('.gz'))).toEqual([]);
+    const again = JSON.parse((await run(['publish', '--to', plainFolder, '--no-precompress', '--json'])).stdout) as PublishReport;
+    expect(again).toMatchObject({ precompress: false, move: { unchanged: true } });
+    expect(again.objects.filter((o) => o.contentEncoding !== null || o.storedBytes !== o.bytes)).toEqual([]);
+  });
+
   it('explains what is missing and exits non-zero', async () => {
     const noTarget = await run(['publish']);
     expect(noTarget.status).toBe(1);
@@ -125,5 +148,6 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
       expect(help.stdout, command).toMatch(new RegExp(`^tagc ${command}`));
       expect(help.stdout, command).toContain('--dry-run');
     }
+    expect((await run(['publish', '--help'])).stdout).toContain('--no-precompress');
   });
 });

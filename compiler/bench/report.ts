@@ -171,6 +171,18 @@ function sizeSection(g: Record<string, number>, lines: string[]): void {
     '',
     `Each byte of the minified prod bundle (${n0(total)} B, ${n0(g['bundle gzip bytes']!)} B gzip -9) given to the source its source-map segment points at (compiler/bench/size.ts). "gzip without it" is how much smaller the gzip -9 bundle is without that source's bytes; gzip is not additive, so that column sums to less than the whole.`,
     '',
+    ...(g['bundle published bytes'] === undefined
+      ? []
+      : [
+          'As published: `tagc publish` stores the bundle gzip-encoded by zopfli (compiler/publish/gzip-pool.ts, the same function here), which every browser decodes; the peer is compressed the same way, so both stacks are compared with one encoder.',
+          '',
+          '| bundle | bytes | gzip -9 | as published (zopfli) |',
+          '| --- | ---: | ---: | ---: |',
+          `| tagc prod | ${n0(total)} | ${n0(g['bundle gzip bytes']!)} | ${n0(g['bundle published bytes'])} |`,
+          `| Turbine peer | ${n0(g['peer bytes']!)} | ${n0(g['peer gzip bytes']!)} | ${n0(g['peer published bytes']!)} |`,
+          `| tagc / peer | ${fix(total / g['peer bytes']!, 2)}x | ${fix(g['bundle gzip bytes']! / g['peer gzip bytes']!, 2)}x | ${fix(g['bundle published bytes'] / g['peer published bytes']!, 2)}x |`,
+          '',
+        ]),
     '| source | bytes | share | gzip without it |',
     '| --- | ---: | ---: | ---: |',
     ...Object.entries(g)

@@ -4,13 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { compile } from '../index';
-import type { Manifest } from '../graph-types';
+import type { Graph, Manifest } from '../graph-types';
+import { precompress } from '../publish/gzip-pool';
+import { buildPeerBundle } from './peer-bundle';
 
 // Where the prod bundle's bytes are: each byte of the minified bundle is given to the source
 // file its source-map segment points at, grouped by folder (runtime/<area>, the container's
 // folders, the generated entry). Raw bytes add up to the bundle; a group's gzip figure is how
 // much smaller the gzip -9 bundle gets without that group's bytes (gzip is not additive: shared
 // words compress once, so these sum to less than the whole).
+// Beside gzip -9, the bundle as tagc publish stores it (zopfli gzip, the same function publish
+// uses) and the peer (the Adobe stack, compiler/bench/peer-bundle.ts) compressed the same way:
+// both stacks' bytes on the wire with one encoder.
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Groups listed by name; the rest are summed as "(other)". */
@@ -77,7 +82,17 @@ export async function benchSize(): Promise<Record<string, number>> {
     const map = new SourceMapConsumer(JSON.parse(readFileSync(join(outDir, prod.map), 'utf8')) as RawSourceMap);
     // esbuild writes the map's sources relative to the build's working directory, the root.
     const rows = attribute(code, segmentsOf(code, map, REPO));
-    const figures: Record<string, number> = { 'bundle bytes': code.length, 'bundle gzip bytes': gzip(code) };
+    const graph = JSON.parse(readFileSync(join(outDir, prod.graph), 'utf8')) as Graph;
+    const peer = await buildPeerBundle(graph, manifest.simulate?.consent ?? null);
+    const [published, peerPublished] = await precompress([Buffer.from(code), Buffer.from(peer.code)]);
+    const figures: Record<string, number> = {
+      'bundle bytes': code.length,
+      'bundle gzip bytes': gzip(code),
+      'bundle published bytes': published!.length,
+      'peer bytes': peer.bytes,
+      'peer gzip bytes': peer.gzipBytes,
+      'peer published bytes': peerPublished!.length,
+    };
     const shown = rows.slice(0, TOP);
     const rest = rows.slice(TOP);
     for (const r of shown) {

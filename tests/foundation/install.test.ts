@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../compiler/graph-types';
 import { REPO } from '../helpers/container';
@@ -56,7 +57,7 @@ afterAll(() => {
 
 describe('the packed CLI installed with --omit=dev', () => {
   it('installs the run-time dependencies and none of the development ones', () => {
-    for (const pkg of ['tsx', 'zod', 'ajv', 'esbuild', 'sirv', 'happy-dom', '@sinonjs/fake-timers', 'json-schema-to-typescript', 'typescript', '@aws-sdk/client-s3']) expect(existsSync(join(project, 'node_modules', pkg, 'package.json')), pkg).toBe(true);
+    for (const pkg of ['tsx', 'zod', 'ajv', 'esbuild', 'sirv', 'happy-dom', '@sinonjs/fake-timers', 'json-schema-to-typescript', 'typescript', '@aws-sdk/client-s3', '@gfx/zopfli']) expect(existsSync(join(project, 'node_modules', pkg, 'package.json')), pkg).toBe(true);
     for (const pkg of ['vitest', 'vite', 'react', 's3rver', 'playwright-core']) expect(existsSync(join(project, 'node_modules', pkg)), pkg).toBe(false);
     expect(existsSync(join(project, 'node_modules', 'tagc', 'tests'))).toBe(false);
   });
@@ -79,6 +80,8 @@ describe('the packed CLI installed with --omit=dev', () => {
     const publish = await tagc('publish', '--to', join(dir, 'public'), '--commit', 'c0ffee0c0ffee0c0ffee0c0ffee0c0ffee0c0ffe');
     expect(publish.status, publish.stderr).toBe(0);
     expect(readFileSync(join(dir, 'public', 'dev', 'container.min.js')).equals(readFileSync(join(project, 'build', manifest.environments.dev!.file)))).toBe(true);
+    // Precompressed on the installed package's worker threads (compiler/publish/gzip-worker.js and @gfx/zopfli).
+    expect(gunzipSync(readFileSync(join(dir, 'public', 'dev', 'container.min.js.gz'))).equals(readFileSync(join(project, 'build', manifest.environments.dev!.file)))).toBe(true);
   });
 
   it('says what bench needs when the optional playwright-core is absent', async () => {

@@ -251,6 +251,22 @@ describe('a bucket that refuses a write', () => {
     expect((await publishBuild('denied', builds.a)).move).toMatchObject({ to: idOf(builds.a), unchanged: false });
   });
 
+  it('stops at a refused precompressed bundle, names it, and leaves the build unpromotable until a re-run completes it', async () => {
+    const { a } = builds;
+    const bundle = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
+    const gateway = await refusing('denied-gz', (method, key) => (method === 'PUT' && key === bundle ? 'deny' : 'pass'));
+    try {
+      await expect(publishBuild('denied-gz', a, { endpoint: gateway.endpoint })).rejects.toThrow(`PUT s3://cdn/denied-gz/${bundle} failed: AccessDenied (HTTP 403)`);
+    } finally {
+      await gateway.close();
+    }
+    const keys = await s3.keys('denied-gz/');
+    expect(keys.filter((k) => !k.startsWith('builds/') && !k.startsWith('private/'))).toEqual([]);
+    expect(keys).not.toContain(`builds/${idOf(a)}/manifest.json`);
+    expect((await publishBuild('denied-gz', a)).move).toMatchObject({ to: idOf(a), unchanged: false });
+    expect((await s3.head(`denied-gz/${bundle}`)).ContentEncoding).toBe('gzip');
+  });
+
   it('puts the stable URL back when the pointer document cannot be written (network failure)', async () => {
     await publishBuild('dropped', builds.a);
     const gateway = await refusing('dropped', (method, key) => (method === 'PUT' && key === 'dev/current.json' ? 'drop' : 'pass'));

@@ -64,26 +64,30 @@ function holds(existing: StoredObject, content: Buffer): boolean {
   }
 }
 
-/** Reads what the target holds of each object; refuses if one differs; starts encoding those to upload. */
+/**
+ * Reads what the target holds of each object; refuses if one differs. Each object to upload that
+ * is stored encoded starts encoding as soon as its read finds it missing (an object already there
+ * is never encoded; after a refusal the encodings are dropped with the pool).
+ */
 export async function planObjects(target: StorageTarget, objects: PlannedObject[], encode: Encoder): Promise<ObjectPlan[]> {
-  const existing = new Map<string, StoredObject | null>();
+  const plans = new Map<string, ObjectPlan>();
   const conflicts: { key: string; there: string; here: string }[] = [];
   await eachLimited(objects, CONCURRENCY, async (object) => {
     const there = await target.get(object.key);
     if (there && !holds(there, object.body)) conflicts.push({ key: object.key, there: sha256(there.body), here: sha256(object.body) });
-    existing.set(object.key, there);
+    plans.set(object.key, there ? { ...object, state: 'unchanged', stored: Promise.resolve(there) } : { ...object, state: 'upload', stored: storedForm(object, encode) });
   });
   if (conflicts.length) throw new ImmutableConflictError(target.location, conflicts.sort((a, b) => a.key.localeCompare(b.key)));
-  return objects.map((o) => {
-    const there = existing.get(o.key);
-    if (there) return { ...o, state: 'unchanged', stored: Promise.resolve(there) };
-    const stored = o.headers.contentEncoding
-      ? encodeChecked(encode, o.body, o.key).then((body): StoredObject => ({ body, contentEncoding: 'gzip' }))
-      : Promise.resolve<StoredObject>({ body: o.body, contentEncoding: null });
-    // Awaited by the upload or the report; a failure before then must not be an unhandled rejection.
-    stored.catch(() => undefined);
-    return { ...o, state: 'upload', stored };
-  });
+  return objects.map((o) => plans.get(o.key)!);
+}
+
+/** The object as it will be stored: its content, or its gzip bytes (encoding starts now). */
+function storedForm(object: PlannedObject, encode: Encoder): Promise<StoredObject> {
+  if (!object.headers.contentEncoding) return Promise.resolve({ body: object.body, contentEncoding: null });
+  const stored = encodeChecked(encode, object.body, object.key).then((body): StoredObject => ({ body, contentEncoding: 'gzip' }));
+  // Awaited by the upload or the report; a failure before then (or after a refusal) must not be an unhandled rejection.
+  stored.catch(() => undefined);
+  return stored;
 }
 
 /**

@@ -55,12 +55,12 @@ export class ImmutableConflictError extends Error {
   }
 }
 
-/** True when `existing` holds `content`, in whatever encoding; one that does not decode differs. */
-function holds(existing: StoredObject, content: Buffer): boolean {
+/** The content `existing` holds, in whatever encoding it is stored; null when it does not decode (it differs). */
+function decodedOrNull(existing: StoredObject): Buffer | null {
   try {
-    return contentOf(existing, '').equals(content);
+    return contentOf(existing, '');
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -74,7 +74,8 @@ export async function planObjects(target: StorageTarget, objects: PlannedObject[
   const conflicts: { key: string; there: string; here: string }[] = [];
   await eachLimited(objects, CONCURRENCY, async (object) => {
     const there = await target.get(object.key);
-    if (there && !holds(there, object.body)) conflicts.push({ key: object.key, there: sha256(there.body), here: sha256(object.body) });
+    const content = there && decodedOrNull(there);
+    if (there && !content?.equals(object.body)) conflicts.push({ key: object.key, there: sha256(content ?? there.body), here: sha256(object.body) });
     plans.set(object.key, there ? { ...object, state: 'unchanged', stored: Promise.resolve(there) } : { ...object, state: 'upload', stored: storedForm(object, encode) });
   });
   if (conflicts.length) throw new ImmutableConflictError(target.location, conflicts.sort((a, b) => a.key.localeCompare(b.key)));

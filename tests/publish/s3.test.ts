@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../compiler/graph-types';
 import { promote, publish, releases, rollback, type PublishOptions } from '../../compiler/publish';
@@ -374,6 +375,18 @@ describe('precompressed bundles on S3', () => {
     await expect(promote(target('gz-fails'), 'prod', idOf(a), { now })).rejects.toThrow(`no build ${idOf(a)} on s3://cdn/gz-fails`);
     expect((await publishBuild('gz-fails', a)).move).toMatchObject({ to: idOf(a), unchanged: false });
     expect((await s3.content(`gz-fails/${bundleKey}`)).equals(a.bundle('prod'))).toBe(true);
+  });
+
+  it('refuses a gzip-encoded bundle on the bucket whose decoded bytes differ, naming the hash of those bytes', async () => {
+    const { a } = builds;
+    await publishBuild('gz-tampered', a);
+    const key = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
+    const tampered = Buffer.from('window.tampered = true;\n');
+    await s3.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `gz-tampered/${key}`, Body: gzipSync(tampered), ContentEncoding: 'gzip' }));
+    await expect.poll(async () => (await s3.content(`gz-tampered/${key}`)).equals(tampered), { timeout: 2_000 }).toBe(true);
+    const there = createHash('sha256').update(tampered).digest('hex').slice(0, 16);
+    const here = createHash('sha256').update(a.bundle('prod')).digest('hex').slice(0, 16);
+    await expect(publishBuild('gz-tampered', a)).rejects.toThrow(`  ${key}: sha256 ${there}… on the target, ${here}… here`);
   });
 
   it('stores every object as it is with precompress off (--no-precompress)', async () => {

@@ -25,8 +25,9 @@ interface Job {
   state: JsonState;
 }
 
+/** A step's result with a then method; a primitive has none (its prototype's, where no page adds one). */
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return !!value && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
+  return typeof (value as Partial<PromiseLike<unknown>> | null | undefined)?.then === 'function';
 }
 
 function withTimeout(promise: PromiseLike<unknown>, ms: number): Promise<unknown> {

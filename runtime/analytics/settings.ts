@@ -41,7 +41,8 @@ export function identityOf(ctx: RuleContext, settings: IdentitySettings | null):
 
 /** Where a hit goes now, or null when tracking is aborted on this page. */
 export function targetOf(ctx: RuleContext, settings: AnalyticsSettings): Target | null {
-  if (settings.abort !== undefined && ctx.value(settings.abort)) {
+  // value(undefined) is undefined: no abort switch, no abort.
+  if (ctx.value(settings.abort)) {
     DEBUG: ctx.runtime.log.info(`Analytics hit of "${ctx.rule.id}" aborted (bot or tracking switched off)`);
     return null;
   }

@@ -54,8 +54,8 @@ function safeDecode(path: string): string {
 export function pathPageName(location: Pick<Location, 'hostname' | 'pathname' | 'search'>): string | undefined {
   const host = location.hostname.toLowerCase();
   const path = safeDecode(location.pathname);
-  if (path === '/' && host === site.hosts.entry) return 'home > Home';
-  if (EXACT.includes(path)) return nameFromPath(path);
+  // The entry host's root is named "home > Home" (nameFromPath of "/"), whatever the data layer says.
+  if (EXACT.includes(path) || (path === '/' && host === site.hosts.entry)) return nameFromPath(path);
   if (/^\/advisor\/manage(\.html)?\/?$/.test(path)) {
     const page = Number(new URLSearchParams(location.search).get('page'));
     return `advisor > manage > Manage > page ${Number.isInteger(page) && page > 0 ? page : 1}`;

@@ -29,10 +29,10 @@ export function requestPartyId(runtime: RuntimeServices): Promise<void> {
   const state = runtime.service<{ started?: true }>('partyIdCall', () => ({}));
   if (state.started) return Promise.resolve();
   state.started = true;
-  const win = runtime.win;
-  // A GET with same-origin credentials: fetch's defaults, not written again.
+  // A GET with same-origin credentials: fetch's defaults, not written again. The path alone: the
+  // egress point reads a relative URL against the page's, so the request goes to the page's origin.
   return runtime
-    .send('necessary', `${win.location.origin}${site.partyIdPath}`, { headers: { Accept: 'application/json, text/plain' } })
+    .send('necessary', site.partyIdPath, { headers: { Accept: 'application/json, text/plain' } })
     .then((res) => {
       if (!res?.ok) throw new Error('network response not ok');
       return res.text();

@@ -65,9 +65,10 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
     try {
       const url = buildBeaconUrl(p.target, buildQuery(p.hit, id));
       const transport = transmit(win, url, p.exit || leaving);
-      if (!transport) return;
-      DEBUG: log.info(`Analytics ${p.hit.link ? 'link hit' : 'page view'} sent (${transport})`);
-      hitSent(client, { url, transport });
+      if (transport) {
+        DEBUG: log.info(`Analytics ${p.hit.link ? 'link hit' : 'page view'} sent (${transport})`);
+        hitSent(client, { url, transport });
+      }
     } catch (error) {
       say(Msg.HitFailed, reason(error));
     }

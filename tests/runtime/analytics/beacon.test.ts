@@ -1,4 +1,4 @@
-import { buildBeaconUrl, buildQuery, clearedVars, timestamp, type Hit } from '../../../runtime/analytics/beacon';
+import { buildBeaconUrl, buildQuery, clearedVars, encode, timestamp, type Hit } from '../../../runtime/analytics/beacon';
 import { byteLength, truncateBytes, wellFormed } from '../../../runtime/analytics/limits';
 import { friendlyName, wireName } from '../../../runtime/analytics/names';
 import { decodeQuery } from './decode';
@@ -128,6 +128,13 @@ describe('byte limits', () => {
     expect(wellFormed(`${hi}${hi}${lo}${lo}`)).toBe('\uFFFD😀\uFFFD');
     expect(wellFormed(hi)).toBe('\uFFFD');
     expect(wellFormed('plain é')).toBe('plain é');
+  });
+
+  it('encodes a value as AppMeasurement does: reserved marks escaped too, a lone surrogate as U+FFFD, plain text as it is', () => {
+    expect(encode("it's (a*b)!")).toBe('it%27s%20%28a%2Ab%29%21');
+    expect(encode('a b\uD83D\uDE00\uD83D')).toBe('a%20b%F0%9F%98%80%EF%BF%BD');
+    expect(encode('é')).toBe('%C3%A9');
+    expect(encode('plain-id_1.2~x')).toBe('plain-id_1.2~x');
   });
 
   it('cuts each list value to 255 bytes', () => {

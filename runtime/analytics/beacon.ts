@@ -157,7 +157,7 @@ function numberedIn(vars: Vars): string[] {
 }
 
 /** The ordered query (without the leading `?`) of one hit. */
-export function buildQuery(hit: Hit, id: IdentityFields = {}): string {
+export function buildQuery(hit: Hit, id: IdentityFields): string {
   const link = hit.link;
   const trackVars = link ? list(hit.linkTrackVars) : null;
   const trackEvents = link ? list(hit.linkTrackEvents) : null;

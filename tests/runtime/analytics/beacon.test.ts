@@ -25,7 +25,7 @@ describe('beacon URL and bracketing', () => {
   });
 
   it('starts with AQB=1&ndh=1 and ends with AQE=1', () => {
-    const q = buildQuery(hit({ pageName: 'home' }));
+    const q = buildQuery(hit({ pageName: 'home' }), {});
     expect(q.startsWith('AQB=1&ndh=1&t=')).toBe(true);
     expect(q.endsWith('&AQE=1')).toBe(true);
   });
@@ -81,7 +81,7 @@ describe('common fields', () => {
   });
 
   it('nests dotted context data keys', () => {
-    const q = buildQuery(hit({ contextData: { 'a.b': 'v', 'a.c': 'w', x: 1, flag: true, empty: '' } }));
+    const q = buildQuery(hit({ contextData: { 'a.b': 'v', 'a.c': 'w', x: 1, flag: true, empty: '' } }), {});
     expect(q).toContain('&c.&a.&b=v&c=w&.a&x=1&flag=true&.c');
     expect(decodeQuery(q).contextData).toEqual({ 'a.b': 'v', 'a.c': 'w', x: '1', flag: 'true' });
   });

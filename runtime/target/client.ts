@@ -144,7 +144,8 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     }
   }
 
-  function notify(name: string, type: 'display' | 'click', tokens: string[], extra: Record<string, unknown> = {}): void {
+  // A display notification has no extra fields: spreading undefined adds none.
+  function notify(name: string, type: 'display' | 'click', tokens: string[], extra?: Record<string, unknown>): void {
     const payload = body({ notifications: [{ id: randomHex(16), type, timestamp: Date.now(), mbox: { name }, tokens, ...extra }] });
     const text = JSON.stringify(payload);
     try {

@@ -121,7 +121,8 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   }
 
   function runRule(rule: Rule, job: Job, scope: ReturnType<Resolver['scope']>): void | Promise<void> {
-    const ctx: RuleContext = { event: job, rule: { id: rule.id }, get: scope.get, value: scope.value, runtime: services };
+    // The scope is its get and value, in that order.
+    const ctx: RuleContext = { event: job, rule: { id: rule.id }, ...scope, runtime: services };
     monitors.emit('ruleTriggered', about(rule, job));
     // A rule-level consent category that is not granted skips the rule (docs/consent.md).
     if (rule.consent && !consentAllows(services, rule.consent)) {

@@ -137,7 +137,8 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
     },
     link(target, identity, link) {
       const type = link.type ?? 'o';
-      queue(target, identity, hitOf({ name: link.name, url: link.url, type }, link), type === 'e');
+      // The hit's link is the call's, its type settled (the beacon reads its name, url and type).
+      queue(target, identity, hitOf({ ...link, type }, link), type === 'e');
     },
   };
   return client;

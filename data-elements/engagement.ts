@@ -42,17 +42,14 @@ export interface ProductItem {
   quantity: number;
 }
 
-/** Keeps the well-formed items only: productInfo.productID a non-empty string, quantity an integer ≥ 1. */
+/** A well-formed item: productInfo.productID a non-empty string, quantity an integer ≥ 1 (Number.isInteger is false for anything but a number). */
+function wellFormed(item: unknown): item is ProductItem {
+  return isPlainObject(item) && isPlainObject(item.productInfo) && typeof item.productInfo.productID === 'string' && !!item.productInfo.productID && Number.isInteger(item.quantity) && (item.quantity as number) >= 1;
+}
+
+/** Keeps the well-formed items only, each as productInfo.productID and quantity. */
 export function productItems(value: unknown): ProductItem[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const items: ProductItem[] = [];
-  for (const item of value) {
-    if (!isPlainObject(item) || !isPlainObject(item.productInfo)) continue;
-    const id = item.productInfo.productID;
-    const quantity = item.quantity;
-    if (typeof id !== 'string' || !id || typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) continue;
-    items.push({ productInfo: { productID: id }, quantity });
-  }
+  const items = Array.isArray(value) ? value.filter(wellFormed).map((i) => ({ productInfo: { productID: i.productInfo.productID }, quantity: i.quantity })) : [];
   return items.length ? items : undefined;
 }
 
@@ -60,6 +57,6 @@ export const productList = computed<ProductItem[]>(({ state }) => productItems(s
   description: 'The product list (data layer `product`): well-formed items only (productInfo.productID, integer quantity ≥ 1)',
 });
 
-export const productIds = computed<string>(({ state }) => productItems(state.product)?.map((i) => i.productInfo.productID).join(','), {
+export const productIds = computed<string>(({ state }) => (Array.isArray(state.product) && state.product.filter(wellFormed).map((i) => i.productInfo.productID).join(',')) || undefined, {
   description: 'The product list ids joined by commas',
 });

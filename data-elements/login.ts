@@ -6,7 +6,10 @@ import { site } from '../rules/site.config';
 /** A value as non-empty text, else undefined (site-context.ts reads the page's country and language so too). */
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
-export const userRole = derived<string>(['roleCookie', 'dataLayerUserRole'], ([cookie, dl]) => str(cookie) ?? str(dl), {
+/** The first of the values that is non-empty text. */
+const firstText = (values: unknown[]): string | undefined => values.map(str).find(Boolean);
+
+export const userRole = derived<string>(['roleCookie', 'dataLayerUserRole'], firstText, {
   description: 'The user role: the role cookie, else user.userRole',
 });
 
@@ -38,7 +41,7 @@ export const audienceExperience = computed<AudienceExperience>(
   },
 );
 
-export const loginMethod = derived<string>(['loginMethodCookie', 'userStatusLoginMethod', 'userLoginMethod'], (v) => v.map(str).find(Boolean), {
+export const loginMethod = derived<string>(['loginMethodCookie', 'userStatusLoginMethod', 'userLoginMethod'], firstText, {
   description: 'The login method: the login-method cookie, else userStatus.loginMethod, else user.loginMethod',
 });
 
@@ -97,11 +100,11 @@ export const loginStatus = derived<string>(['loggedIn'], ([l]) => (l === true ? 
 });
 
 /** The party id: the party cookie, else the stored one from the identity service, else user.partyId. */
-export const partyId = derived<string>(['partyCookie', 'storedPartyId', 'userPartyId'], (v) => v.map(str).find(Boolean), {
+export const partyId = derived<string>(['partyCookie', 'storedPartyId', 'userPartyId'], firstText, {
   description: 'The party id: party cookie, else localStorage partyId (spec §7 call), else user.partyId',
 });
 
-export const institutionalId = derived<string>(['institutionalCookie', 'storedInstitutionalId', 'userInstitutionalID'], (v) => v.map(str).find(Boolean), {
+export const institutionalId = derived<string>(['institutionalCookie', 'storedInstitutionalId', 'userInstitutionalID'], firstText, {
   description: 'The institutional id: institutional cookie, else localStorage institutionalId, else user.institutionalID',
 });
 
@@ -119,6 +122,6 @@ export const notPisces = computed<boolean>(
 );
 
 /** Spec §3: the campaign id is the marketing-cloud customer id; user.pcsSfmcId stands in when the visit has none. */
-export const marketingCloudCustomerId = derived<string>(['campaignId', 'userPcsSfmcId'], (v) => v.map(str).find(Boolean), {
+export const marketingCloudCustomerId = derived<string>(['campaignId', 'userPcsSfmcId'], firstText, {
   description: 'The marketing-cloud customer id: the cid campaign id (session), else user.pcsSfmcId',
 });

@@ -49,16 +49,16 @@ function safeDecode(path: string): string {
 
 /**
  * The page name by path (spec §2), or undefined where the data layer's page.pageName applies.
- * /advisor/manage is a paginated list: its name carries the `page` query parameter (default 1).
+ * /advisor/manage is a paginated list: its name (advisor > manage > Manage) carries the `page` query parameter (default 1).
  */
 export function pathPageName(location: Pick<Location, 'hostname' | 'pathname' | 'search'>): string | undefined {
   const host = location.hostname.toLowerCase();
   const path = safeDecode(location.pathname);
-  if (path === '/' && host === site.hosts.entry) return 'home > Home';
-  if (EXACT.includes(path)) return nameFromPath(path);
+  // The entry host's root is named "home > Home" (nameFromPath of "/"), whatever the data layer says.
+  if (EXACT.includes(path) || (path === '/' && host === site.hosts.entry)) return nameFromPath(path);
   if (/^\/advisor\/manage(\.html)?\/?$/.test(path)) {
     const page = Number(new URLSearchParams(location.search).get('page'));
-    return `advisor > manage > Manage > page ${Number.isInteger(page) && page > 0 ? page : 1}`;
+    return `${nameFromPath(path)} > page ${Number.isInteger(page) && page > 0 ? page : 1}`;
   }
   if (/^\/advisor\/faqs(\.html)?\/?$/.test(path)) return 'advisor > faqs > FAQs';
   for (const [part, skip = 0] of CONTAINED) {

@@ -6,12 +6,12 @@ import { str } from './login';
 
 // Where the page is: channel by site, the overseas/EAD flag, the region and locale (spec §2, §9).
 
-type Clause = { readonly hosts?: readonly string[]; readonly paths?: readonly string[]; readonly prefixes?: readonly string[] };
+type Clause = { readonly hosts?: readonly string[]; readonly paths?: readonly string[]; readonly pathPrefixes?: readonly string[] };
 
 function clauseMatches(clause: Clause, host: string, path: string): boolean {
   if (clause.hosts && !clause.hosts.includes(host)) return false;
   if (clause.paths && !clause.paths.includes(path)) return false;
-  if (clause.prefixes && !clause.prefixes.some((p) => path.startsWith(p))) return false;
+  if (clause.pathPrefixes && !clause.pathPrefixes.some((p) => path.startsWith(p))) return false;
   return true;
 }
 

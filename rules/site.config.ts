@@ -190,17 +190,18 @@ export const site = {
   /**
    * Channel by site: the first row that matches wins. A row matches when any of its clauses
    * does; a clause matches when all of its parts do (hosts: exact host; paths: exact path;
-   * prefixes: path starts with).
+   * pathPrefixes: path starts with; the consent notice's word for the same, a name bundles without
+   * debugging shorten).
    */
   channels: [
     { channel: 'Entry Site', when: [{ hosts: ['www.firm.example'], paths: ['/', '/privacy/location-selector.html'] }] },
-    { channel: 'Offshore Site', when: [{ prefixes: ['/offshore'] }] },
-    { channel: 'Canada Sites', when: [{ prefixes: ['/ca/', '/advisor/ca/', '/individual/ca'] }] },
-    { channel: 'EACG Sites', when: [{ prefixes: ['/eacg', '/apac', '/europe', '/not-listed', '/dbgipps', '/institutions'] }] },
+    { channel: 'Offshore Site', when: [{ pathPrefixes: ['/offshore'] }] },
+    { channel: 'Canada Sites', when: [{ pathPrefixes: ['/ca/', '/advisor/ca/', '/individual/ca'] }] },
+    { channel: 'EACG Sites', when: [{ pathPrefixes: ['/eacg', '/apac', '/europe', '/not-listed', '/dbgipps', '/institutions'] }] },
     { channel: 'icanretire', when: [{ hosts: ['www.icanretire.example'] }] },
     { channel: 'RetirementPlanInsights', when: [{ hosts: ['www.planinsights.example'] }] },
-    { channel: 'RP Sites', when: [{ hosts: ['myretirement.firm.example', 'planaccess.firm.example'] }, { prefixes: ['/retirement', '/myplan/'] }] },
-    { channel: 'US sites', when: [{ prefixes: ['/us/', '/advisor', '/individual', '/institutional', '/ria', '/pcs/', '/accounts/'] }] },
+    { channel: 'RP Sites', when: [{ hosts: ['myretirement.firm.example', 'planaccess.firm.example'] }, { pathPrefixes: ['/retirement', '/myplan/'] }] },
+    { channel: 'US sites', when: [{ pathPrefixes: ['/us/', '/advisor', '/individual', '/institutional', '/ria', '/pcs/', '/accounts/'] }] },
     { channel: 'Other Sites', when: [{}] },
   ],
 } as const;

@@ -20,9 +20,9 @@ export const SWISS_FIXED_INCOME = /^\/ch\/(en|de|fr)\/.*fixed-income.*capabilit/
 /** Insights article categories (spec §2). */
 export const INSIGHT_CATEGORIES = ['markets-economy', 'practice-management', 'retirement', 'portfolio-construction', 'wealth-planning', 'outlook'] as const;
 
-/** Spec §9 country lists (two-letter site countries, lower case). */
+/** Spec §9 country lists (two-letter site countries, lower case; Europe's ends with the personalization exclusions it shares, in their order, which gzip then finds as one repeat). */
 export const REGIONS = {
-  europe: ['at', 'be', 'ch', 'es', 'gb', 'dk', 'fr', 'de', 'ie', 'no', 'nl', 'pt', 'it', 'se', 'lu', 'fi', 'is', 'cy', 'gr', 'li'],
+  europe: ['be', 'ch', 'es', 'gb', 'fr', 'de', 'ie', 'nl', 'it', 'lu', 'cy', 'gr', 'no', 'li', 'se', 'at', 'is', 'dk', 'fi', 'pt'],
   asia: ['hk', 'sg', 'jp', 'tw'],
   australia: ['au'],
   canada: ['ca'],

@@ -25,14 +25,15 @@ function partyIdFrom(text: string): string | undefined {
   }
 }
 
-export function requestPartyId(runtime: RuntimeServices): Promise<void> {
+/** Starts the call (once per page); what it answers is stored, a failure logged, and nothing waits for it. */
+export function requestPartyId(runtime: RuntimeServices): void {
   const state = runtime.service<{ started?: true }>('partyIdCall', () => ({}));
-  if (state.started) return Promise.resolve();
+  if (state.started) return;
   state.started = true;
-  const win = runtime.win;
-  // A GET with same-origin credentials: fetch's defaults, not written again.
-  return runtime
-    .send('necessary', `${win.location.origin}${site.partyIdPath}`, { headers: { Accept: 'application/json, text/plain' } })
+  // A GET with same-origin credentials: fetch's defaults, not written again. The path alone: the
+  // egress point reads a relative URL against the page's, so the request goes to the page's origin.
+  void runtime
+    .send('necessary', site.partyIdPath, { headers: { Accept: 'application/json, text/plain' } })
     .then((res) => {
       if (!res?.ok) throw new Error('network response not ok');
       return res.text();

@@ -41,8 +41,9 @@ function loadNotice(win: Window & typeof globalThis, service: ConsentService | n
   }
   ensureContainer(doc, 'consent_blackbar', true);
   ensureContainer(doc, 'teconsent', false);
-  watchNoticePage(win, options.page, noticeLanguage(win, options.url.canadaPrefixes));
-  const src = noticeUrl(win, options.url);
+  const language = noticeLanguage(win, options.url.canadaPrefixes);
+  watchNoticePage(win, options.page, language);
+  const src = noticeUrl(options.url, language);
   void injectScript(win, 'necessary', src).catch(() => say(Msg.NoticeFailed, src));
 }
 

@@ -93,12 +93,13 @@ export function loadScript(options: ScriptOptions): Action {
 }
 
 function insertScript(win: Window & typeof globalThis, options: ScriptOptions, src: string): void {
+  const ms = options.timeout ?? DEFAULT_TIMEOUT;
   let done = false;
   const timer = win.setTimeout(() => {
     if (done) return;
     done = true;
-    say(Msg.ScriptTimedOut, options.name, src, options.timeout ?? DEFAULT_TIMEOUT);
-  }, options.timeout ?? DEFAULT_TIMEOUT);
+    say(Msg.ScriptTimedOut, options.name, src, ms);
+  }, ms);
   injectScript(win, options.sends, src, options.attributes).then(
     () => {
       if (done) return;

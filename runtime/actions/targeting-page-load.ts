@@ -38,7 +38,7 @@ function install(win: Window & typeof globalThis, client: TargetClient): void {
     return;
   }
   // Spreading a missing adobe object adds nothing (no ?? {} needed).
-  host.adobe = { ...host.adobe, target: { __tagc: true, VERSION: TARGET_VERSION, getOffer: client.getOffer, applyOffer: client.applyOffer, getOffers: client.getOffers, applyOffers: client.applyOffers, trackEvent: client.trackEvent, triggerView: client.triggerView } };
+  host.adobe = { ...host.adobe, target: { __tagc: true, VERSION: TARGET_VERSION, ...client.api } };
   fire(win, 'at-library-loaded', { tracking: { sessionId: client.sessionId } });
 }
 

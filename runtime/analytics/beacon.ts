@@ -59,14 +59,12 @@ export function timestamp(d: Date): string {
 }
 
 // Most values are plain words and ids: they need no escaping, so no copies (a hit encodes dozens).
+// Past that test, a replace that matches nothing scans as a test would and hands back its text.
 const PLAIN = /^[\w.~-]*$/;
-const SURROGATE = /[\uD800-\uDFFF]/;
-const RESERVED = /[!'()*]/;
 
 export function encode(value: string): string {
   if (PLAIN.test(value)) return value;
-  const out = encodeURIComponent(SURROGATE.test(value) ? wellFormed(value) : value);
-  return RESERVED.test(out) ? out.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) : out;
+  return encodeURIComponent(wellFormed(value)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function text(value: unknown): string {
@@ -159,7 +157,7 @@ function numberedIn(vars: Vars): string[] {
 }
 
 /** The ordered query (without the leading `?`) of one hit. */
-export function buildQuery(hit: Hit, id: IdentityFields = {}): string {
+export function buildQuery(hit: Hit, id: IdentityFields): string {
   const link = hit.link;
   const trackVars = link ? list(hit.linkTrackVars) : null;
   const trackEvents = link ? list(hit.linkTrackEvents) : null;

@@ -65,9 +65,10 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
     try {
       const url = buildBeaconUrl(p.target, buildQuery(p.hit, id));
       const transport = transmit(win, url, p.exit || leaving);
-      if (!transport) return;
-      DEBUG: log.info(`Analytics ${p.hit.link ? 'link hit' : 'page view'} sent (${transport})`);
-      hitSent(client, { url, transport });
+      if (transport) {
+        DEBUG: log.info(`Analytics ${p.hit.link ? 'link hit' : 'page view'} sent (${transport})`);
+        hitSent(client, { url, transport });
+      }
     } catch (error) {
       say(Msg.HitFailed, reason(error));
     }
@@ -136,7 +137,8 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
     },
     link(target, identity, link) {
       const type = link.type ?? 'o';
-      queue(target, identity, hitOf({ name: link.name, url: link.url, type }, link), type === 'e');
+      // The hit's link is the call's, its type settled (the beacon reads its name, url and type).
+      queue(target, identity, hitOf({ ...link, type }, link), type === 'e');
     },
   };
   return client;

@@ -54,5 +54,5 @@ export function numbered(): ReadonlyMap<string, Numbered> {
 
 /** Variables `clearVars()` empties (AppMeasurement): not pageName, server, currency or context data. */
 export function isClearedVar(name: string): boolean {
-  return /^(eVar|prop|list)\d+$/.test(name) || ['channel', 'events', 'products', 'purchaseID', 'campaign'].includes(name);
+  return /^(eVar|prop|list)\d+$/.test(name) || ['purchaseID', 'channel', 'campaign', 'events', 'products'].includes(name);
 }

@@ -1,7 +1,7 @@
 import { failure } from '../core/log';
 import { Msg } from '../core/messages';
 import type { DataElementRef, RuleContext } from '../declare/types';
-import { createIdentity, type IdentityClient, type IdentityConfig } from '../identity/client';
+import { createIdentity, type IdentityClient } from '../identity/client';
 import { installVisitorGlobal } from '../identity/global';
 import { createAnalytics, type AnalyticsClient, type Target } from './client';
 
@@ -32,8 +32,8 @@ export function tracker(ctx: RuleContext): AnalyticsClient {
 export function identityOf(ctx: RuleContext, settings: IdentitySettings | null): IdentityClient | null {
   if (!settings) return null;
   return ctx.runtime.service('identity', () => {
-    const config: IdentityConfig = { ...settings };
-    const client = createIdentity(ctx.runtime.win, config);
+    // The client reads its settings and keeps no reference to change: no copy needed.
+    const client = createIdentity(ctx.runtime.win, settings);
     installVisitorGlobal(ctx.runtime.win, settings.orgId, client);
     return client;
   });
@@ -41,7 +41,8 @@ export function identityOf(ctx: RuleContext, settings: IdentitySettings | null):
 
 /** Where a hit goes now, or null when tracking is aborted on this page. */
 export function targetOf(ctx: RuleContext, settings: AnalyticsSettings): Target | null {
-  if (settings.abort !== undefined && ctx.value(settings.abort)) {
+  // value(undefined) is undefined: no abort switch, no abort.
+  if (ctx.value(settings.abort)) {
     DEBUG: ctx.runtime.log.info(`Analytics hit of "${ctx.rule.id}" aborted (bot or tracking switched off)`);
     return null;
   }

@@ -23,10 +23,6 @@ export interface NoticePageSettings {
   requestForms: { selector: string; height: number };
 }
 
-export interface NoticePage {
-  stop(): void;
-}
-
 export function setPageLoadFlag(doc: Document, s: NoticePageSettings['pageLoadCookie'], skipped: boolean): void {
   setCookie(s.name, '1', { maxAge: skipped ? s.skippedSeconds : s.seconds }, doc);
 }
@@ -38,35 +34,29 @@ export function sizeRequestForms(doc: Document, s: NoticePageSettings['requestFo
   });
 }
 
-export function watchNoticePage(win: Window & typeof globalThis, s: NoticePageSettings, language: string): NoticePage {
+/** Marks the notice's parts as they appear and styles its banner; every poll and the timer end on their own. */
+export function watchNoticePage(win: Window & typeof globalThis, s: NoticePageSettings, language: string): void {
   const doc = win.document;
-  const stops: (() => void)[] = [];
-  stops.push(
-    poll(win, s.link.every, s.link.times, () => {
-      const link = doc.querySelector<HTMLElement>(s.link.selector);
-      if (!link) return false;
-      link.setAttribute('role', 'button');
-      if (!link.hasAttribute('tabindex')) link.setAttribute('tabindex', '0');
-      return true;
-    }),
-  );
-  stops.push(
-    poll(win, s.translation.every, s.translation.times, () => {
-      const text = doc.querySelector<HTMLElement>(s.translation.selector);
-      if (!text || !text.textContent?.trim()) return false;
-      text.setAttribute('lang', language);
-      return true;
-    }),
-  );
-  stops.push(
-    poll(win, s.buttons.every, s.buttons.times, () => {
-      const buttons = doc.querySelectorAll<HTMLElement>(s.buttons.selector);
-      if (!buttons.length) return false;
-      buttons.forEach((b) => b.setAttribute('type', 'button'));
-      return true;
-    }),
-  );
-  const timer = win.setTimeout(() => {
+  poll(win, s.link.every, s.link.times, () => {
+    const link = doc.querySelector<HTMLElement>(s.link.selector);
+    if (!link) return false;
+    link.setAttribute('role', 'button');
+    if (!link.hasAttribute('tabindex')) link.setAttribute('tabindex', '0');
+    return true;
+  });
+  poll(win, s.translation.every, s.translation.times, () => {
+    const text = doc.querySelector<HTMLElement>(s.translation.selector);
+    if (!text || !text.textContent?.trim()) return false;
+    text.setAttribute('lang', language);
+    return true;
+  });
+  poll(win, s.buttons.every, s.buttons.times, () => {
+    const buttons = doc.querySelectorAll<HTMLElement>(s.buttons.selector);
+    if (!buttons.length) return false;
+    buttons.forEach((b) => b.setAttribute('type', 'button'));
+    return true;
+  });
+  win.setTimeout(() => {
     const banner = doc.querySelector<HTMLElement>(s.banner);
     if (!banner || !banner.childElementCount) return;
     banner.style.position = 'fixed';
@@ -77,6 +67,4 @@ export function watchNoticePage(win: Window & typeof globalThis, s: NoticePageSe
       doc.querySelectorAll<HTMLElement>(l.selector).forEach((el) => (el.style.bottom = `${l.offset}px`));
     }
   }, s.stylingDelay);
-  stops.push(() => win.clearTimeout(timer));
-  return { stop: () => stops.forEach((f) => f()) };
 }

@@ -48,7 +48,8 @@ export function vendorId(u: Pick<NoticeUrl, 'vendorIds' | 'testFlag'>): string {
   return getItem('local', u.testFlag.key) === u.testFlag.value ? u.vendorIds.test : u.vendorIds.standard;
 }
 
-export function noticeUrl(win: Window & typeof globalThis, u: NoticeUrl): string {
-  const q = new URLSearchParams({ domain: u.domainId, c: 'teconsent', js: 'nj', noticeType: 'bb', language: noticeLanguage(win, u.canadaPrefixes), vendorId: vendorId(u) });
+/** The notice script's URL in `language` (noticeLanguage, which the loader also gives the page's notice text). */
+export function noticeUrl(u: NoticeUrl, language: string): string {
+  const q = new URLSearchParams({ domain: u.domainId, c: 'teconsent', js: 'nj', noticeType: 'bb', language, vendorId: vendorId(u) });
   return `${u.base}?${q}`;
 }

@@ -1,20 +1,18 @@
 /**
  * Calls `found` every `every` ms until it returns true or `times` attempts have run: polling
- * always ends. Returns a stop function.
+ * always ends, so nothing needs to stop it.
  */
-export function poll(win: Window & typeof globalThis, every: number, times: number, found: () => boolean): () => void {
+export function poll(win: Window & typeof globalThis, every: number, times: number, found: () => boolean): void {
   let left = times;
-  let timer: number | undefined;
   const tick = () => {
     left--;
     let done = false;
     try {
       done = found();
     } catch {
-      done = false;
+      // A throwing check counts as not found yet.
     }
-    if (!done && left > 0) timer = win.setTimeout(tick, every);
+    if (!done && left > 0) win.setTimeout(tick, every);
   };
-  timer = win.setTimeout(tick, every);
-  return () => win.clearTimeout(timer);
+  win.setTimeout(tick, every);
 }

@@ -16,15 +16,16 @@ export interface TrustArcOptions {
 const PREFS = 'notice_gdpr_prefs';
 const CMAPI = 'cmapi_cookie_privacy';
 
-function levelsFromPrefs(raw: string): number[] | null {
-  const m = /^([\d,\s]*):?/.exec(raw);
-  if (!m) return null;
-  return m[1].split(',').map((s) => s.trim()).filter(Boolean).map(Number).filter((n) => Number.isInteger(n));
+function levelsFromPrefs(raw: string): number[] {
+  // The pattern matches every text (its digits may be none).
+  const m = /^([\d,\s]*):?/.exec(raw)!;
+  // Number reads a part's digits past the spaces around them; a part of spaces alone is no level.
+  return m[1].split(',').filter((s) => s.trim()).map(Number).filter(Number.isInteger);
 }
 
 function levelsFromCmapi(raw: string): number[] | null {
   const m = /^permit\s+([\d,\s]+)/i.exec(raw.trim());
-  return m ? m[1].split(',').map((s) => Number(s.trim()) - 1).filter((n) => Number.isInteger(n) && n >= 0) : null;
+  return m ? m[1].split(',').map((s) => Number(s) - 1).filter((n) => Number.isInteger(n) && n >= 0) : null;
 }
 
 function isSubmit(data: unknown): boolean {
@@ -46,10 +47,9 @@ export function trustArcProvider(options: TrustArcOptions): ConsentProvider {
     read(win) {
       const prefs = getCookie(PREFS, win.document);
       const cmapi = getCookie(CMAPI, win.document);
-      const levels = prefs !== undefined ? levelsFromPrefs(prefs) : cmapi !== undefined ? levelsFromCmapi(cmapi) : null;
       if (prefs === undefined && cmapi === undefined) return null;
       // A cookie we cannot read is a decision we cannot prove: only the required level.
-      const accepted = new Set(levels ?? [0]);
+      const accepted = new Set((prefs !== undefined ? levelsFromPrefs(prefs) : levelsFromCmapi(cmapi!)) ?? [0]);
       const grants = {} as Grants;
       for (const c of CATEGORIES) grants[c] = accepted.has(options.levels[c]);
       return grants;

@@ -181,8 +181,10 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
 /** Installs tagc's push and getState on an array; false when the array refuses them. */
 function wrap(array: unknown[], push: (...items: unknown[]) => number, getState: (path?: unknown) => unknown): boolean {
   try {
-    Object.defineProperty(array, 'getState', { configurable: true, enumerable: false, writable: true, value: getState });
-    Object.defineProperty(array, 'push', { configurable: true, enumerable: false, writable: true, value: push });
+    Object.defineProperties(array, {
+      getState: { configurable: true, enumerable: false, writable: true, value: getState },
+      push: { configurable: true, enumerable: false, writable: true, value: push },
+    });
     return array.push === push;
   } catch {
     return false;

@@ -25,8 +25,9 @@ interface Job {
   state: JsonState;
 }
 
+/** A step's result with a then method; a primitive has none (its prototype's, where no page adds one). */
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return !!value && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
+  return typeof (value as Partial<PromiseLike<unknown>> | null | undefined)?.then === 'function';
 }
 
 function withTimeout(promise: PromiseLike<unknown>, ms: number): Promise<unknown> {
@@ -120,7 +121,8 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
   }
 
   function runRule(rule: Rule, job: Job, scope: ReturnType<Resolver['scope']>): void | Promise<void> {
-    const ctx: RuleContext = { event: job, rule: { id: rule.id }, get: scope.get, value: scope.value, runtime: services };
+    // The scope is its get and value, in that order.
+    const ctx: RuleContext = { event: job, rule: { id: rule.id }, ...scope, runtime: services };
     monitors.emit('ruleTriggered', about(rule, job));
     // A rule-level consent category that is not granted skips the rule (docs/consent.md).
     if (rule.consent && !consentAllows(services, rule.consent)) {

@@ -114,8 +114,8 @@ export function egressBeacon(win: Window & typeof globalThis, category: SendCate
   const to = permit(win, category, url, 'beacon');
   if (!to) return null;
   try {
-    const nav = win.navigator;
-    return typeof nav.sendBeacon === 'function' && nav.sendBeacon(to, body && redactBody(body));
+    // A navigator without sendBeacon throws a TypeError here, which reads as declined.
+    return win.navigator.sendBeacon(to, body && redactBody(body));
   } catch {
     return false;
   }

@@ -32,8 +32,9 @@ interface CookieAttributes {
 const cookie: Satellite['cookie'] = {
   get: (name?: string) => (name === undefined ? { ...readCookies() } : getCookie(name)),
   set(name: string, value: unknown, a: CookieAttributes = {}) {
-    const days = a.expires instanceof Date ? (a.expires.getTime() - Date.now()) / 864e5 : a.expires;
-    setCookie(name, String(value), { ...a, maxAge: days === undefined ? undefined : days * 86400 });
+    // js-cookie's expires is a Date or a number of days; the cookie's lifetime is in seconds.
+    const e = a.expires;
+    setCookie(name, String(value), { ...a, maxAge: e instanceof Date ? (e.getTime() - Date.now()) / 1000 : e === undefined ? undefined : e * 86400 });
   },
   remove: (name: string, a: Pick<CookieAttributes, 'path' | 'domain'> = {}) => removeCookie(name, a),
 };

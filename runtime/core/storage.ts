@@ -16,13 +16,13 @@ export function getItem(kind: StorageArea, key: string): string | null {
   }
 }
 
-export function setItem(kind: StorageArea, key: string, value: string): boolean {
+/** Stores the value; nothing is stored where storage is disabled or full (no caller needs to know). */
+export function setItem(kind: StorageArea, key: string, value: string): void {
   try {
     // No storage throws here too.
     area(kind)!.setItem(key, value);
-    return true;
   } catch {
-    return false;
+    // Not stored.
   }
 }
 
@@ -44,10 +44,10 @@ export function getJson<T>(kind: StorageArea, key: string): T | undefined {
   }
 }
 
-export function setJson(kind: StorageArea, key: string, value: unknown): boolean {
+export function setJson(kind: StorageArea, key: string, value: unknown): void {
   try {
-    return setItem(kind, key, JSON.stringify(value));
+    setItem(kind, key, JSON.stringify(value));
   } catch {
-    return false;
+    // A value JSON cannot write (a cycle, a BigInt): not stored.
   }
 }

@@ -60,7 +60,7 @@ const enum Status {
 }
 
 export function createIdentity(win: Window & typeof globalThis, config: IdentityConfig): IdentityClient {
-  const orgId = typeof config.orgId === 'string' ? config.orgId.trim() : '';
+  const orgId = config.orgId.trim();
   const doc = win.document;
   const domain = cookieDomain(win.location.hostname);
   const optIn = createOptIn(!!config.optInApplies, (state) => {

@@ -33,22 +33,21 @@ export function validateSync(config: SyncByUrl, disabled: boolean): { error: str
   return { error, ttl };
 }
 
-/** Fires a sync unless the same one fired within its time to live; returns whether it fired. */
-export function fireSync(win: Window & typeof globalThis, dpid: string, url: string, ttlMinutes: number, as: 'image' | 'iframe'): boolean {
+/** Fires a sync unless the same one fired within its time to live (a refused one is not remembered). */
+export function fireSync(win: Window & typeof globalThis, dpid: string, url: string, ttlMinutes: number, as: 'image' | 'iframe'): void {
   const key = `${dpid}|${url}`;
   const fired = getJson<Record<string, number>>('local', STORE) ?? {};
   const now = Date.now();
-  if ((fired[key] ?? 0) > now) return false;
+  if ((fired[key] ?? 0) > now) return;
   const full = /^\/\//.test(url) ? `https:${url}` : url.replace(/^http:/, 'https:');
   if (as === 'iframe') {
     const frame = win.document.createElement('iframe');
     frame.style.display = 'none';
     frame.title = 'Adobe ID Syncing iFrame';
-    if (!egressSource(win, 'analytics', frame, full)) return false;
+    if (!egressSource(win, 'analytics', frame, full)) return;
     (win.document.body ?? win.document.documentElement).appendChild(frame);
-  } else if (!egressImage(win, 'analytics', full)) return false;
+  } else if (!egressImage(win, 'analytics', full)) return;
   for (const k of Object.keys(fired)) if (fired[k] <= now) delete fired[k];
   fired[key] = now + ttlMinutes * 60000;
   setJson('local', STORE, fired);
-  return true;
 }

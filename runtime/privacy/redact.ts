@@ -99,7 +99,8 @@ function decode(s: string): string | undefined {
 /** A URL-encoded component: checked in its decoded form, re-encoded only when it changed (a path
  * segment keeps its sub-delimiters, e.g. the `;`-separated parameters of an activity pixel). */
 function component(raw: string, depth: number, path?: boolean): string {
-  const d = raw.indexOf('%') < 0 && raw.indexOf('+') < 0 ? raw : decode(raw);
+  // Text without a % or a + decodes to itself.
+  const d = decode(raw);
   if (d === undefined) return text(raw, depth);
   const clean = text(d, depth);
   if (clean === d) return raw;

@@ -40,15 +40,21 @@ export interface TargetConfig {
   hideBody?: boolean;
 }
 
-export interface TargetClient {
-  readonly enabled: boolean;
-  pageLoad(parameters: Record<string, unknown>, timeoutMs: number): Promise<void>;
+/** What page code calls on `window.adobe.target` (runtime/actions/targeting-page-load.ts installs it as it is). */
+export interface TargetApi {
   getOffer(options: GetOfferOptions): void;
   applyOffer(options: { mbox?: string; selector?: string; offer: Offer[] }): Promise<void>;
   getOffers(options: { request: Record<string, unknown>; timeout?: number }): Promise<DeliveryResponse>;
   applyOffers(options: { response: DeliveryResponse }): Promise<void>;
   trackEvent(options: { mbox: string; params?: Record<string, unknown>; type?: 'display' | 'click' }): void;
   triggerView(name: string): void;
+}
+
+export interface TargetClient {
+  readonly enabled: boolean;
+  pageLoad(parameters: Record<string, unknown>, timeoutMs: number): Promise<void>;
+  /** The page's API, apart, so that it is installed whole. */
+  readonly api: TargetApi;
   readonly sessionId: string;
 }
 
@@ -138,7 +144,8 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     }
   }
 
-  function notify(name: string, type: 'display' | 'click', tokens: string[], extra: Record<string, unknown> = {}): void {
+  // A display notification has no extra fields: spreading undefined adds none.
+  function notify(name: string, type: 'display' | 'click', tokens: string[], extra?: Record<string, unknown>): void {
     const payload = body({ notifications: [{ id: randomHex(16), type, timestamp: Date.now(), mbox: { name }, tokens, ...extra }] });
     const text = JSON.stringify(payload);
     try {
@@ -216,57 +223,60 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
         showBody(doc);
       }
     },
-    getOffer(options) {
-      const problem = mboxProblem(options, true);
-      if (problem) {
-        say(problem);
-        return;
-      }
-      if (!usable(options.mbox)) {
-        options.error('error', 'content delivery is disabled');
-        return;
-      }
-      send({ execute: { mboxes: [{ index: 0, name: options.mbox, parameters: targetParameters(options.params) }] } }, options.timeout ?? TARGET_TIMEOUT_MS, options.mbox).then(
-        (r) => safeCall(() => options.success(r.execute?.mboxes?.find((m) => m.name === options.mbox)?.options ?? [])),
-        (e: DeliveryError) => safeCall(() => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message)),
-      );
-    },
-    async applyOffer(options) {
-      const problem = mboxProblem({ mbox: options?.mbox ?? 'target-global-mbox' });
-      if (problem || !Array.isArray(options?.offer)) {
-        say(problem ?? Msg.NoOffer);
-        return;
-      }
-      await render(options.offer, options.mbox ?? 'target-global-mbox');
-    },
-    async getOffers(options) {
-      const problem = deliveryProblem(options, 'get');
-      if (problem) throw failure(problem);
-      if (!usable('getOffers')) throw new Error('content delivery is disabled');
-      return send(options.request, options.timeout ?? TARGET_TIMEOUT_MS);
-    },
-    async applyOffers(options) {
-      const problem = deliveryProblem(options, 'apply');
-      if (problem) {
-        say(problem);
-        return;
-      }
-      await render(options.response.execute?.pageLoad?.options, 'target-global-mbox');
-      for (const m of options.response.execute?.mboxes ?? []) await render(m.options, m.name);
-    },
-    trackEvent(options) {
-      const problem = mboxProblem(options);
-      if (problem) {
-        say(problem);
-        return;
-      }
-      if (!usable(options.mbox)) return;
-      notify(options.mbox, options.type ?? 'click', [], { parameters: targetParameters(options.params) });
-    },
-    triggerView(name) {
-      const problem = viewNameProblem(name);
-      if (problem) say(problem);
-      else if (__TAGC_UNSET_viewsEnabled__ || !config.viewsEnabled) say(Msg.ViewsDisabled);
+    // The page's window.adobe.target, installed as it is (runtime/actions/targeting-page-load.ts).
+    api: {
+      getOffer(options) {
+        const problem = mboxProblem(options, true);
+        if (problem) {
+          say(problem);
+          return;
+        }
+        if (!usable(options.mbox)) {
+          options.error('error', 'content delivery is disabled');
+          return;
+        }
+        send({ execute: { mboxes: [{ index: 0, name: options.mbox, parameters: targetParameters(options.params) }] } }, options.timeout ?? TARGET_TIMEOUT_MS, options.mbox).then(
+          (r) => safeCall(() => options.success(r.execute?.mboxes?.find((m) => m.name === options.mbox)?.options ?? [])),
+          (e: DeliveryError) => safeCall(() => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message)),
+        );
+      },
+      async applyOffer(options) {
+        const problem = mboxProblem({ mbox: options?.mbox ?? 'target-global-mbox' });
+        if (problem || !Array.isArray(options?.offer)) {
+          say(problem ?? Msg.NoOffer);
+          return;
+        }
+        await render(options.offer, options.mbox ?? 'target-global-mbox');
+      },
+      async getOffers(options) {
+        const problem = deliveryProblem(options, 'get');
+        if (problem) throw failure(problem);
+        if (!usable('getOffers')) throw new Error('content delivery is disabled');
+        return send(options.request, options.timeout ?? TARGET_TIMEOUT_MS);
+      },
+      async applyOffers(options) {
+        const problem = deliveryProblem(options, 'apply');
+        if (problem) {
+          say(problem);
+          return;
+        }
+        await render(options.response.execute?.pageLoad?.options, 'target-global-mbox');
+        for (const m of options.response.execute?.mboxes ?? []) await render(m.options, m.name);
+      },
+      trackEvent(options) {
+        const problem = mboxProblem(options);
+        if (problem) {
+          say(problem);
+          return;
+        }
+        if (!usable(options.mbox)) return;
+        notify(options.mbox, options.type ?? 'click', [], { parameters: targetParameters(options.params) });
+      },
+      triggerView(name) {
+        const problem = viewNameProblem(name);
+        if (problem) say(problem);
+        else if (__TAGC_UNSET_viewsEnabled__ || !config.viewsEnabled) say(Msg.ViewsDisabled);
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { constant, directCall, domReady, libraryLoaded, pageBottom, rule } from '../../runtime/declare';
 import type { Rule } from '../../runtime/declare/types';
 import { boot, resetWindow, restoreConsole } from '../helpers/runtime';
@@ -42,6 +42,22 @@ describe('window._satellite', () => {
     expect(window._satellite.cookie.get()).toMatchObject({ seg: 'a b' });
     window._satellite.cookie.remove('seg');
     expect(window._satellite.cookie.get('seg')).toBeUndefined();
+  });
+
+  it("writes js-cookie's expires, in days or as a date, as the cookie's max-age in seconds", () => {
+    boot([]);
+    const written: string[] = [];
+    const set = vi.spyOn(document, 'cookie', 'set').mockImplementation((line: string) => void written.push(line));
+    vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    try {
+      window._satellite.cookie.set('days', '1', { expires: 7 });
+      window._satellite.cookie.set('date', '1', { expires: new Date('2026-01-03T00:00:00Z') });
+      window._satellite.cookie.set('session', '1');
+    } finally {
+      vi.useRealTimers();
+      set.mockRestore();
+    }
+    expect(written.map((w) => /max-age=(\d+)/.exec(w)?.[1] ?? 'none')).toEqual(['604800', '172800', 'none']);
   });
 
   it('gives the build and the environment in Launch shapes', () => {

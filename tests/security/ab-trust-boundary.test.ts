@@ -72,13 +72,13 @@ describe('delivery hosts come only from the allowed edge domains', () => {
   it('stores a response edgeHost only when it is allowed, and sends later calls there', async () => {
     respond = () => ({ edgeHost: 'evil.example' });
     const client = createTargetClient(win(), config);
-    await client.getOffers({ request: { execute: { mboxes: [{ index: 0, name: 'a' }] } } });
-    await client.getOffers({ request: { execute: { mboxes: [{ index: 0, name: 'a' }] } } });
+    await client.api.getOffers({ request: { execute: { mboxes: [{ index: 0, name: 'a' }] } } });
+    await client.api.getOffers({ request: { execute: { mboxes: [{ index: 0, name: 'a' }] } } });
     expect(calls.map((c) => hostOf(c.url))).toEqual([EDGE, EDGE]);
     expect(decodeURIComponent(document.cookie)).not.toContain('evil.example');
     respond = () => ({ edgeHost: 'mboxedge12.tt.omtrdc.example' });
-    await client.getOffers({ request: { execute: { mboxes: [{ index: 0, name: 'a' }] } } });
-    await client.getOffers({ request: { execute: { mboxes: [{ index: 0, name: 'a' }] } } });
+    await client.api.getOffers({ request: { execute: { mboxes: [{ index: 0, name: 'a' }] } } });
+    await client.api.getOffers({ request: { execute: { mboxes: [{ index: 0, name: 'a' }] } } });
     expect(calls.map((c) => hostOf(c.url))).toEqual([EDGE, EDGE, EDGE, 'mboxedge12.tt.omtrdc.example']);
   });
 
@@ -104,7 +104,7 @@ describe('what an offer may run', () => {
   });
 
   it('never runs customCode of an offer the page hands in, even with offer scripts allowed', async () => {
-    await createTargetClient(win(), { ...config, offerScripts: true }, 'n0nce').applyOffer({ offer: [customCode] });
+    await createTargetClient(win(), { ...config, offerScripts: true }, 'n0nce').api.applyOffer({ offer: [customCode] });
     expect(scriptsInHead()).toEqual([]);
     expect(failures()).toEqual(['customCode is not allowed for this offer']);
   });

@@ -79,6 +79,12 @@ describe('data-layer groups (spec §3)', () => {
 });
 
 describe('derived values', () => {
+  it('reads each of the 20 European countries of spec §9 as europe', () => {
+    for (const country of ['at', 'be', 'ch', 'es', 'gb', 'dk', 'fr', 'de', 'ie', 'no', 'nl', 'pt', 'it', 'se', 'lu', 'fi', 'is', 'cy', 'gr', 'li']) {
+      expect(openPage({ url: URL_US, state: { page: { siteCountry: country } } }).scope.get('siteRegion'), country).toBe('europe');
+    }
+  });
+
   it('builds the site name audience:country:language, keeping empty parts', () => {
     expect(openPage({ url: URL_US, state: { page: { siteAudience: 'Individual', siteCountry: 'CA', siteLanguage: 'fr' } } }).scope.get('siteName')).toBe('individual:ca:fr');
     expect(openPage({ url: URL_US, state: { page: { siteAudience: 'advisor' } } }).scope.get('siteName')).toBe('advisor::');

@@ -27,6 +27,8 @@ const ROWS: Row[] = [
   ['https://www.firm.example/advisor/manage', 'advisor > manage > Manage > page 1', 'US sites', false, S.production],
   ['https://www.firm.example/advisor/manage?page=3', 'advisor > manage > Manage > page 3', 'US sites', false, S.production],
   ['https://www.firm.example/advisor/manage?page=-2', 'advisor > manage > Manage > page 1', 'US sites', false, S.production],
+  ['https://www.firm.example/advisor/manage.html?page=2', 'advisor > manage > Manage > page 2', 'US sites', false, S.production],
+  ['https://www.firm.example/advisor/manage/', 'advisor > manage > Manage > page 1', 'US sites', false, S.production],
   ['https://www.firm.example/advisor/faqs', 'advisor > faqs > FAQs', 'US sites', false, S.production],
   ['https://www.firm.example/advisor/insights/articles/markets-economy/outlook.html', 'advisor > insights > articles > markets-economy > outlook > Outlook', 'US sites', false, S.production],
   ['https://www.firm.example/advisor', 'advisor > Advisor', 'US sites', false, S.production],

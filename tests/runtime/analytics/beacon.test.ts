@@ -1,4 +1,4 @@
-import { buildBeaconUrl, buildQuery, clearedVars, timestamp, type Hit } from '../../../runtime/analytics/beacon';
+import { buildBeaconUrl, buildQuery, clearedVars, encode, timestamp, type Hit } from '../../../runtime/analytics/beacon';
 import { byteLength, truncateBytes, wellFormed } from '../../../runtime/analytics/limits';
 import { friendlyName, wireName } from '../../../runtime/analytics/names';
 import { decodeQuery } from './decode';
@@ -25,7 +25,7 @@ describe('beacon URL and bracketing', () => {
   });
 
   it('starts with AQB=1&ndh=1 and ends with AQE=1', () => {
-    const q = buildQuery(hit({ pageName: 'home' }));
+    const q = buildQuery(hit({ pageName: 'home' }), {});
     expect(q.startsWith('AQB=1&ndh=1&t=')).toBe(true);
     expect(q.endsWith('&AQE=1')).toBe(true);
   });
@@ -81,7 +81,7 @@ describe('common fields', () => {
   });
 
   it('nests dotted context data keys', () => {
-    const q = buildQuery(hit({ contextData: { 'a.b': 'v', 'a.c': 'w', x: 1, flag: true, empty: '' } }));
+    const q = buildQuery(hit({ contextData: { 'a.b': 'v', 'a.c': 'w', x: 1, flag: true, empty: '' } }), {});
     expect(q).toContain('&c.&a.&b=v&c=w&.a&x=1&flag=true&.c');
     expect(decodeQuery(q).contextData).toEqual({ 'a.b': 'v', 'a.c': 'w', x: '1', flag: 'true' });
   });
@@ -128,6 +128,13 @@ describe('byte limits', () => {
     expect(wellFormed(`${hi}${hi}${lo}${lo}`)).toBe('\uFFFD😀\uFFFD');
     expect(wellFormed(hi)).toBe('\uFFFD');
     expect(wellFormed('plain é')).toBe('plain é');
+  });
+
+  it('encodes a value as AppMeasurement does: reserved marks escaped too, a lone surrogate as U+FFFD, plain text as it is', () => {
+    expect(encode("it's (a*b)!")).toBe('it%27s%20%28a%2Ab%29%21');
+    expect(encode('a b\uD83D\uDE00\uD83D')).toBe('a%20b%F0%9F%98%80%EF%BF%BD');
+    expect(encode('é')).toBe('%C3%A9');
+    expect(encode('plain-id_1.2~x')).toBe('plain-id_1.2~x');
   });
 
   it('cuts each list value to 255 bytes', () => {

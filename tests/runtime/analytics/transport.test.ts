@@ -70,6 +70,14 @@ describe('beacon transport', () => {
     expect(images).toEqual([short]);
   });
 
+  it('falls back to an image where the browser has no sendBeacon, or something else under its name', () => {
+    for (const value of [undefined, 'not a function']) {
+      Object.defineProperty(win.navigator, 'sendBeacon', { configurable: true, value });
+      expect(transmit(win, short, true)).toBe('image');
+    }
+    expect(images).toEqual([short, short]);
+  });
+
   it('sends a long hit of a leaving page as a keepalive POST', () => {
     expect(transmit(win, long, true)).toBe('keepalive');
     expect((fetchMock.mock.calls[0] as [string, RequestInit])[1]).toMatchObject({ method: 'POST', keepalive: true, credentials: 'include' });

@@ -36,7 +36,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('the consent notice', () => {
   it('is built with the domain id, teconsent, nj, bb, the language and vendor 4122', () => {
-    const u = new URL(noticeUrl(window, url));
+    const u = new URL(noticeUrl(url, noticeLanguage(window, url.canadaPrefixes)));
     expect(Object.fromEntries(u.searchParams)).toEqual({ domain: 'firm.example', c: 'teconsent', js: 'nj', noticeType: 'bb', language: 'en-gb', vendorId: '4122' });
   });
   it('uses vendor 7149 when the test flag is in local storage', () => {

@@ -68,6 +68,14 @@ describe('TrustArc-kind provider', () => {
     setCookieAtRoot('notice_gdpr_prefs=0,2:');
     expect(p.read(window)).toEqual({ analytics: false, performance: false, advertising: true });
   });
+  it('reads a level past the spaces around it and skips an empty part', () => {
+    setCookieAtRoot('notice_gdpr_prefs=0, ,,2 :x');
+    expect(p.read(window)).toEqual({ analytics: false, performance: false, advertising: true });
+  });
+  it('reads a cmapi level past the spaces around it and skips an empty part', () => {
+    setCookieAtRoot('cmapi_cookie_privacy=permit 1 , ,2');
+    expect(p.read(window)).toEqual({ analytics: true, performance: true, advertising: false });
+  });
   it('falls back to the 1-based cmapi_cookie_privacy list', () => {
     setCookieAtRoot('cmapi_cookie_privacy=permit 1,2');
     expect(p.read(window)).toEqual({ analytics: true, performance: true, advertising: false });

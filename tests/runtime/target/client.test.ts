@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTargetClient } from '../../../runtime/target/client';
+import { loadTargeting } from '../../../runtime/actions/targeting-page-load';
 import { deliver, DeliveryError } from '../../../runtime/target/delivery';
 import { formatMboxCookie, parseMboxCookie } from '../../../runtime/target/mbox-cookie';
 import { deliveryProblem, mboxProblem, viewNameProblem } from '../../../runtime/target/options';
@@ -41,6 +42,22 @@ afterEach(() => {
 });
 
 const json = (body: unknown, status = 200) => async () => new Response(JSON.stringify(body), { status });
+
+describe('window.adobe.target', () => {
+  it("is installed when the page has none, with at.js's names: the brand, VERSION and the six page methods, in that order", () => {
+    answer = json({});
+    const host = window as unknown as { adobe?: { target?: Record<string, unknown> } };
+    const services = new Map<string, unknown>();
+    const service = (name: string, make: () => unknown) => (services.has(name) ? services.get(name) : services.set(name, make()).get(name));
+    const action = loadTargeting({ ...config, edgeDomains: [], offerScripts: false, version: '2.11.4', timeout: 1000, parameters: {} });
+    action.run({ runtime: { win: win(), service }, value: (v: unknown) => v } as never);
+    const target = host.adobe?.target ?? {};
+    delete host.adobe;
+    expect(Object.keys(target)).toEqual(['__tagc', 'VERSION', 'getOffer', 'applyOffer', 'getOffers', 'applyOffers', 'trackEvent', 'triggerView']);
+    expect([target.__tagc, target.VERSION]).toEqual([true, '2.11.4']);
+    expect(Object.values(target).slice(2).map((f) => typeof f)).toEqual(Array(6).fill('function'));
+  });
+});
 
 describe('A/B testing client', () => {
   it('sends the page-load delivery request of docs/wire-formats.md and keeps the tntId in the mbox cookie', async () => {
@@ -153,7 +170,7 @@ describe('A/B testing client', () => {
     expect(client.enabled).toBe(false);
     await client.pageLoad({}, 1000);
     const error = vi.fn();
-    client.getOffer({ mbox: 'hero', success: vi.fn(), error });
+    client.api.getOffer({ mbox: 'hero', success: vi.fn(), error });
     expect(error).toHaveBeenCalledWith('error', 'content delivery is disabled');
     document.cookie = 'mboxDisable=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     history.replaceState(null, '', '/us/home.html?mboxDisable=1');
@@ -165,19 +182,19 @@ describe('A/B testing client', () => {
   it('getOffer validates its options and calls success with the mbox offers', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const client = createTargetClient(win(), config);
-    client.getOffer({ mbox: '', success: vi.fn(), error: vi.fn() });
-    client.getOffer({ mbox: 'x'.repeat(251), success: vi.fn(), error: vi.fn() });
-    client.getOffer({ mbox: 'hero', error: vi.fn() } as never);
+    client.api.getOffer({ mbox: '', success: vi.fn(), error: vi.fn() });
+    client.api.getOffer({ mbox: 'x'.repeat(251), success: vi.fn(), error: vi.fn() });
+    client.api.getOffer({ mbox: 'hero', error: vi.fn() } as never);
     expect(error.mock.calls.map((c) => c.join(' '))).toEqual(['[tagc] mbox option is required', '[tagc] mbox option is too long', '[tagc] success option is required']);
     answer = json({ execute: { mboxes: [{ index: 0, name: 'hero', options: [{ type: 'json', content: { a: 1 } }] }] } });
     const success = vi.fn();
-    client.getOffer({ mbox: 'hero', params: { p: 1 }, success, error: vi.fn() });
+    client.api.getOffer({ mbox: 'hero', params: { p: 1 }, success, error: vi.fn() });
     await vi.waitFor(() => expect(success).toHaveBeenCalledWith([{ type: 'json', content: { a: 1 } }]), { timeout: 15_000 });
     expect(calls.at(-1)!.body.execute).toEqual({ mboxes: [{ index: 0, name: 'hero', parameters: { p: '1' } }] });
   });
 
   it('trackEvent sends a click notification as a beacon', () => {
-    createTargetClient(win(), config).trackEvent({ mbox: 'cta', params: { a: 'b' } });
+    createTargetClient(win(), config).api.trackEvent({ mbox: 'cta', params: { a: 'b' } });
     expect(JSON.parse(beacons[0].body).notifications[0]).toMatchObject({ type: 'click', mbox: { name: 'cta' }, parameters: { a: 'b' } });
   });
 });
@@ -211,7 +228,7 @@ describe('options and the mbox cookie', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await createTargetClient(win(), { ...config, optedIn: () => false }).pageLoad({}, 1000);
     await createTargetClient(win(), { ...config, pageLoadEnabled: false }).pageLoad({}, 1000);
-    createTargetClient(win(), config).triggerView('home');
+    createTargetClient(win(), config).api.triggerView('home');
     expect(calls).toEqual([]);
     const said = warn.mock.calls.flat().join('\n');
     expect(said).toContain('page load: not opted in');

@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BROWSER_SCRIPT } from '../../../compiler/phases/5-emit/browser-build';
 import { mangleOptions } from '../../../compiler/phases/5-emit/mangled-props';
-import type { TargetClient } from '../../../runtime/target/client';
+import type { TargetApi } from '../../../runtime/target/client';
 
 // The A/B client as prod ships it: minified for ES2020 with the internal property names shortened.
 // The names a page or the edge writes (getOffer's `params` and `timeout`, a response's `edgeHost`)
@@ -15,11 +15,11 @@ const ENTRY = `
 import { configureEgress } from './runtime/core/egress';
 import { createTargetClient } from './runtime/target/client';
 configureEgress({ hosts: null, allows: () => true });
-export const make = (edgeHost: string, domain: string) => createTargetClient(window, { edgeHost, edgeDomains: [domain], clientCode: 'firm', disable: 'mboxDisable' });
+export const make = (edgeHost: string, domain: string) => createTargetClient(window, { edgeHost, edgeDomains: [domain], clientCode: 'firm', disable: 'mboxDisable' }).api;
 `;
 
 type Call = { url: string; body: Record<string, unknown> };
-let make: (edgeHost: string, domain: string) => TargetClient;
+let make: (edgeHost: string, domain: string) => TargetApi;
 let calls: Call[];
 let answer: () => Promise<Response>;
 let beacons: { url: string; body: string }[];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSize } from './gzip-size';
 import { readFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, sep } from 'node:path';
-import type { Metafile, Plugin } from 'esbuild';
+import type { BuildResult, Metafile, Plugin } from 'esbuild';
 import { esbuild } from '../../esbuild-api';
 import { defines } from '../../environments';
 import type { OptionalField } from '../../../runtime/declare/unset-options';
@@ -17,7 +17,7 @@ import { StrippedModules } from '../3-graph/hashes/stripped-modules';
 import { keptRewrite, type Rewritten } from './rewrite-module';
 import type { KeptOutputs } from '../../kept-outputs';
 import { blankRanges } from '../../js-syntax';
-import { blankToolingFields } from './tooling-fields';
+import { blankToolingFields, type StepFieldNames } from './tooling-fields';
 
 // esbuild turns the entry into one minified IIFE; the content hash names the file and is also
 // stamped into tagc.buildInfo (the placeholder has the hash's length, so the map stays exact).
@@ -164,25 +164,27 @@ export function relativeImports(entry: string, root: string): string {
 
 export async function bundle(root: string, plan: EnvPlan, entry: Entry, options: BundleOptions = {}): Promise<Bundle> {
   const { turn = (build) => build() } = options;
-  const result = await turn(() =>
-    esbuild.build({
-      plugins: [projectModules(root, !plan.env.debug, options), ...(entry.project === undefined ? [] : [projectFunctionModules(relativeImports(entry.project, root), root)])],
-      stdin: { contents: relativeImports(entry.source, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
-      absWorkingDir: root,
-      ...BROWSER_SCRIPT,
-      sourcemap: 'external',
-      sourcesContent: true,
-      outfile: 'container.js',
-      define: defines(plan.env, options.unset),
-      dropLabels: plan.env.debug ? [] : ['DEBUG'],
-      ...(plan.env.debug ? {} : { ...mangleOptions(options.unmangled), mangleCache: {} }),
-      metafile: options.inputs !== false,
-    }),
+  // esbuild's result (its outputs' bytes and texts) is not held through the compression, which
+  // at 5,000 rules runs for seconds beside the next environment's esbuild build.
+  const { js, esbuildMap, fieldNames, inputs } = taken(
+    await turn(() =>
+      esbuild.build({
+        plugins: [projectModules(root, !plan.env.debug, options), ...(entry.project === undefined ? [] : [projectFunctionModules(relativeImports(entry.project, root), root)])],
+        stdin: { contents: relativeImports(entry.source, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
+        absWorkingDir: root,
+        ...BROWSER_SCRIPT,
+        sourcemap: 'external',
+        sourcesContent: true,
+        outfile: 'container.js',
+        define: defines(plan.env, options.unset),
+        dropLabels: plan.env.debug ? [] : ['DEBUG'],
+        ...(plan.env.debug ? {} : { ...mangleOptions(options.unmangled), mangleCache: {} }),
+        metafile: options.inputs !== false,
+      }),
+    ),
+    entry,
   );
-  const output = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
-  const js = entry.project === undefined ? output : inProjectFunction(output);
-  const esbuildMap = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text;
-  const built: { code: string; map?: RawMap } = plan.env.debug ? { code: js } : await compressWithMap(await blankToolingFields(js, stepFieldNames(result.mangleCache)), esbuildMap);
+  const built: { code: string; map: RawMap } = plan.env.debug ? { code: js, map: JSON.parse(esbuildMap) as RawMap } : await compressOutput(js, fieldNames, esbuildMap);
   const raw = built.code;
   const hash = createHash('sha256').update(raw).digest('hex').slice(0, HASH_PLACEHOLDER.length);
   const fileName = `container.${hash}.min.js`;
@@ -190,9 +192,8 @@ export async function bundle(root: string, plan: EnvPlan, entry: Entry, options:
   // Only debug environments name their map; prod and internal never point at one (docs/publishing.md).
   const mapComment = plan.env.debug ? `//# sourceMappingURL=${mapName}\n` : '';
   const code = `${raw.split(HASH_PLACEHOLDER).join(hash).replace(/\n?$/, '\n')}${mapComment}`;
-  const map = JSON.stringify({ ...(built.map ?? (JSON.parse(esbuildMap) as RawMap)), file: fileName });
+  const map = JSON.stringify({ ...built.map, file: fileName });
   const buf = Buffer.from(code);
-  const inputs = result.metafile && keptInputs(result.metafile);
   return {
     fileName,
     mapName,
@@ -204,6 +205,20 @@ export async function bundle(root: string, plan: EnvPlan, entry: Entry, options:
     integrity: `sha384-${createHash('sha384').update(buf).digest('base64')}`,
     ...(inputs ? { inputs } : {}),
   };
+}
+
+/** What bundle() reads of esbuild's result, taken out of it so that the result can go. */
+function taken(result: BuildResult<{ write: false }>, entry: Entry): { js: string; esbuildMap: string; fieldNames: StepFieldNames; inputs?: Record<string, number> } {
+  const output = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  const esbuildMap = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text;
+  const inputs = result.metafile && keptInputs(result.metafile);
+  return { js: entry.project === undefined ? output : inProjectFunction(output), esbuildMap, fieldNames: stepFieldNames(result.mangleCache), ...(inputs ? { inputs } : {}) };
+}
+
+/** swc's compression of a script without debug logging, the map chained through it. */
+async function compressOutput(js: string, fieldNames: StepFieldNames, esbuildMap: string): Promise<{ code: string; map: RawMap }> {
+  const { code, map } = await compressWithMap(await blankToolingFields(js, fieldNames), esbuildMap);
+  return { code, map: map! };
 }
 
 /** Bundle.inputs from esbuild's metafile. */

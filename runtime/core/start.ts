@@ -42,8 +42,8 @@ export interface Project extends Declared {
 /**
  * The project given made (debug bundles, `tagc simulate`, tests), or, in a bundle without debugging,
  * the function that evaluates its modules (compiler/phases/5-emit/project-function.ts): called once,
- * when the sources attach or the page first reads a data element, whichever comes first; on a slow
- * start, in start-up's next task.
+ * before the sources attach or when the page first reads a data element, whichever comes first; on
+ * a slow start, in start-up's next task.
  */
 export type ContainerConfig = Settings & (Project | { project: () => Declared });
 
@@ -260,7 +260,11 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   // project came made, a part of it where the project is still to make (SET_UP_PER_EVALUATION).
   // Events the page raises meanwhile are held behind that work, so they queue after the sources'
   // own events. Its rules' budget counts from the end of that work, as it counted from boot here.
-  if (slices && (startedAt - scriptStart) * ('project' in config ? SET_UP_PER_EVALUATION : 1) >= SLICE_MS) nextSlice(() => (attach(), slices.restart())), (early = true);
+  // Where the evaluation looked quick, the project is made here and the test is taken again on
+  // that longer span: if making it used this task's budget, which the first rules would then
+  // wait for anyway, the attachment goes with them to the next task (under DevTools' throttle a
+  // half-millisecond evaluation can run unthrottled; making the project, several ms, shows it).
+  if (slices && ((startedAt - scriptStart) * ('project' in config ? SET_UP_PER_EVALUATION : 1) >= SLICE_MS || (project(), slices.due()))) nextSlice(() => (attach(), slices.restart())), (early = true);
   else attach();
   if (!slices) dispatcher.release(null, endStart);
   else

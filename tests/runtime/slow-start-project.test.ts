@@ -10,12 +10,12 @@ import { openEgress } from '../helpers/egress';
 import { postTasksInto, removeScheduler } from '../helpers/posted-tasks';
 
 // A bundle without debugging gives start() its project as the function that evaluates the
-// project's modules (compiler/phases/5-emit/project-function.ts). The runtime calls it once, before
-// the sources attach or when the page first reads a data element; and it tells a slow start from the
-// bundle's evaluation before start(), which is then a third of its set-up (runtime/core/start.ts
-// SET_UP_PER_EVALUATION): a slow device makes the project in start-up's next task, a fast one in
-// the bundle's own task, where it runs its first rules; and where making it there used the task's
-// budget, the sources and the data layer attach in the next task.
+// project's modules (compiler/phases/5-emit/project-function.ts). The runtime calls it once, when
+// the sources attach or the page first reads a data element; and it tells a slow start from the
+// set-up before the decision (evaluation and boot's steps), which is then a third of the whole
+// (runtime/core/start.ts SET_UP_PER_PART_BEFORE): a slow device makes the project in start-up's
+// next task, a fast one in the bundle's own task, where it runs its first rules; and where making
+// it there used the task's budget, the sources and the data layer attach in the next task.
 
 let tasks: (() => void)[];
 const runTask = () => tasks.shift()?.();
@@ -76,6 +76,25 @@ describe('a bundle whose project is made by a function', () => {
     await flushMicrotasks();
     expect(make).toHaveBeenCalledTimes(1);
     expect(seen).toEqual(['loaded', 'page', 'call']);
+  });
+
+  it("makes it in start-up's next task where its evaluation was quick but boot's steps before the decision made the part a third of the budget", async () => {
+    now = scriptStart + 2;
+    // A step of boot's takes a millisecond: the page's monitors, read once boot has begun.
+    Object.defineProperty(window, '__tagcMonitors', { configurable: true, get: () => void (now += 1) });
+    try {
+      const seen: string[] = [];
+      const { make } = startProject(seen);
+      await flushMicrotasks();
+      expect(make).not.toHaveBeenCalled();
+      expect(seen).toEqual([]);
+      runTask();
+      await flushMicrotasks();
+      expect(make).toHaveBeenCalledTimes(1);
+      expect(seen).toEqual(['loaded', 'page']);
+    } finally {
+      delete (window as unknown as Record<string, unknown>).__tagcMonitors;
+    }
   });
 
   it("makes it in the bundle's own task, whose first rules run there, where its evaluation was quicker", async () => {

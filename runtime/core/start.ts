@@ -42,8 +42,8 @@ export interface Project extends Declared {
 /**
  * The project given made (debug bundles, `tagc simulate`, tests), or, in a bundle without debugging,
  * the function that evaluates its modules (compiler/phases/5-emit/project-function.ts): called once,
- * when the sources attach or the page first reads a data element, whichever comes first; on a slow
- * start, in start-up's next task.
+ * before the sources attach or when the page first reads a data element, whichever comes first; on
+ * a slow start, in start-up's next task.
  */
 export type ContainerConfig = Settings & (Project | { project: () => Declared });
 
@@ -156,13 +156,15 @@ function attachDataLayerWhenDue(win: Win, config: ContainerConfig, dispatcher: D
 }
 
 /**
- * A bundle's set-up (evaluation, making the project, attaching the sources) against its evaluation
- * before start(), where the project is made later: making it and attaching took about twice as
- * long as that evaluation (inlined prod in Chromium, cold loads: evaluation 3.8-11.8 ms at 4x CPU
- * throttling, with about 11 ms more to make and attach; 0.7-1.5 ms at 1x), so a set-up of a task's
- * budget is told from a third of it, where a slow device and a fast one lie far apart.
+ * A bundle's set-up (evaluation, boot, making the project, attaching the sources) against its part
+ * before the slow-start decision (evaluation and boot's steps up to it), where the project is made
+ * later: making it and attaching took 2-5 times that part (inlined prod in Chromium, cold loads:
+ * the part 0.7-1.9 ms at 1x in most loads, 3.3-30 ms at 4x CPU throttling where it ran throttled;
+ * making the project about 3 ms and 12-30 ms), so a set-up of a task's budget is told from a third
+ * of it. Evaluation alone (0.3-1 ms at 1x) was too short a span: DevTools' throttle often let it
+ * run unthrottled, and boot's steps after it throttled (a third of such loads).
  */
-const SET_UP_PER_EVALUATION = 3;
+const SET_UP_PER_PART_BEFORE = 3;
 
 /**
  * `config`'s project, made at the first call where `config` gives the function that makes it. A
@@ -256,11 +258,15 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   // Where the bundle's own set-up takes a start-up task's budget (a slow device; the same task
   // compiled the bundle too), the project is made and the sources and the data layer attach first
   // thing in start-up's next task (held work, slices.ts), and this task adds only the window APIs.
-  // The set-up is told by the bundle's evaluation so far: all of it but the attachment where the
-  // project came made, a part of it where the project is still to make (SET_UP_PER_EVALUATION).
+  // The set-up is told by its part so far (from the bundle's first statement): all of it but the
+  // attachment where the project came made, a part of it where the project is still to make
+  // (SET_UP_PER_PART_BEFORE). Where that part was quick, the project is made here and the test is
+  // taken again on the longer span: if making it used this task's budget, which the first rules
+  // would then wait for anyway, the attachment goes with them to the next task (under DevTools'
+  // throttle a millisecond can run unthrottled; making the project, several, shows it).
   // Events the page raises meanwhile are held behind that work, so they queue after the sources'
   // own events. Its rules' budget counts from the end of that work, as it counted from boot here.
-  if (slices && (startedAt - scriptStart) * ('project' in config ? SET_UP_PER_EVALUATION : 1) >= SLICE_MS) nextSlice(() => (attach(), slices.restart())), (early = true);
+  if (slices && ((performance.now() - scriptStart) * ('project' in config ? SET_UP_PER_PART_BEFORE : 1) >= SLICE_MS || (project(), slices.due()))) nextSlice(() => (attach(), slices.restart())), (early = true);
   else attach();
   if (!slices) dispatcher.release(null, endStart);
   else

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { constant, directCall, libraryLoaded, rule } from '../../runtime/declare';
 import { scriptStart } from '../../runtime/core/script-start';
+import { SLICE_MS } from '../../runtime/core/slices';
 import { start, type Declared } from '../../runtime/core/start';
 import { firingOrder } from '../../runtime/events/table';
 import { resetWindow, restoreConsole } from '../helpers/runtime';
@@ -11,9 +12,10 @@ import { postTasksInto, removeScheduler } from '../helpers/posted-tasks';
 // A bundle without debugging gives start() its project as the function that evaluates the
 // project's modules (compiler/phases/5-emit/project-function.ts). The runtime calls it once, when
 // the sources attach or the page first reads a data element; and it tells a slow start from the
-// bundle's evaluation before start(), which is then a third of its set-up (runtime/core/start.ts
-// SET_UP_PER_EVALUATION): a slow device makes the project in start-up's next task, a fast one in
-// the bundle's own task, where it runs its first rules.
+// set-up before the decision (evaluation and boot's steps), which is then a third of the whole
+// (runtime/core/start.ts SET_UP_PER_PART_BEFORE): a slow device makes the project in start-up's
+// next task, a fast one in the bundle's own task, where it runs its first rules; and where making
+// it there used the task's budget, the sources and the data layer attach in the next task.
 
 let tasks: (() => void)[];
 const runTask = () => tasks.shift()?.();
@@ -25,22 +27,26 @@ interface Tagc {
   getVar(name: string): unknown;
 }
 
-/** Starts a bundle whose project (a rule on Library Loaded, one on the queued Page Load Started, one on a direct call; one data element) is made by `make`. */
-function startProject(seen: string[]) {
+/**
+ * Starts a bundle whose project (a rule on Library Loaded, one on the queued Page Load Started, one
+ * on a direct call; one data element) is made by `make`, which takes `cost` ms of the clock.
+ */
+function startProject(seen: string[], cost = 0) {
   const step = (id: string) => ({ label: id, sends: 'necessary' as const, run: () => void seen.push(id) });
-  const make = vi.fn(
-    (): Declared => ({
+  const make = vi.fn((): Declared => {
+    now += cost;
+    return {
       rules: firingOrder([
         rule({ id: 'call', description: 'x', events: [directCall('later')], actions: [step('call')] }),
         rule({ id: 'page', description: 'x', events: ['Page Load Started'], actions: [step('page')] }),
         rule({ id: 'loaded', description: 'x', events: [libraryLoaded()], actions: [step('loaded')] }),
       ]),
       dataElements: { siteName: constant('firm') },
-    }),
-  );
-  (window as unknown as Record<string, unknown>).appEventData = [{ event: 'Page Load Started' }];
-  start({ project: make, domains: ['localhost'], build: { environment: 'prod', version: '1.0.0', buildTime: '2026-01-01T00:00:00.000Z', hash: 'abc123' } });
-  return { make, api: (window as unknown as { tagc?: Tagc }).tagc };
+    };
+  });
+  (window as unknown as Record<string, unknown>).appEventData = [{ event: 'Page Load Started', page: { name: 'home' } }];
+  const runtime = start({ project: make, domains: ['localhost'], build: { environment: 'prod', version: '1.0.0', buildTime: '2026-01-01T00:00:00.000Z', hash: 'abc123' } });
+  return { make, runtime, api: (window as unknown as { tagc?: Tagc }).tagc };
 }
 
 beforeEach(() => {
@@ -72,6 +78,25 @@ describe('a bundle whose project is made by a function', () => {
     expect(seen).toEqual(['loaded', 'page', 'call']);
   });
 
+  it("makes it in start-up's next task where its evaluation was quick but boot's steps before the decision made the part a third of the budget", async () => {
+    now = scriptStart + 2;
+    // A step of boot's takes a millisecond: the page's monitors, read once boot has begun.
+    Object.defineProperty(window, '__tagcMonitors', { configurable: true, get: () => void (now += 1) });
+    try {
+      const seen: string[] = [];
+      const { make } = startProject(seen);
+      await flushMicrotasks();
+      expect(make).not.toHaveBeenCalled();
+      expect(seen).toEqual([]);
+      runTask();
+      await flushMicrotasks();
+      expect(make).toHaveBeenCalledTimes(1);
+      expect(seen).toEqual(['loaded', 'page']);
+    } finally {
+      delete (window as unknown as Record<string, unknown>).__tagcMonitors;
+    }
+  });
+
   it("makes it in the bundle's own task, whose first rules run there, where its evaluation was quicker", async () => {
     now = scriptStart + 2;
     const seen: string[] = [];
@@ -80,6 +105,24 @@ describe('a bundle whose project is made by a function', () => {
     await flushMicrotasks();
     expect(seen).toEqual(['loaded', 'page']);
     expect(tasks).toHaveLength(0);
+  });
+
+  it("makes it in the bundle's own task, but attaches the sources and the data layer in the next, where making it used the task's budget", async () => {
+    now = scriptStart + 2;
+    const seen: string[] = [];
+    const { make, runtime, api } = startProject(seen, SLICE_MS);
+    api!.track('later');
+    expect(make).toHaveBeenCalledTimes(1);
+    await flushMicrotasks();
+    // Nothing attached yet: no rule ran, and the data layer has not read the queued entry.
+    expect(seen).toEqual([]);
+    expect(runtime!.state()).toEqual({});
+    expect(tasks).toHaveLength(1);
+    runTask();
+    await flushMicrotasks();
+    expect(make).toHaveBeenCalledTimes(1);
+    expect(runtime!.state()).toMatchObject({ page: { name: 'home' } });
+    expect(seen).toEqual(['loaded', 'page', 'call']);
   });
 
   it('makes it once, when the page reads a data element before the sources attach', async () => {

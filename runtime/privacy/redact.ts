@@ -128,12 +128,11 @@ function segment(seg: string, depth: number): string | null {
 }
 
 function query(q: string, depth: number): string {
-  const out: string[] = [];
-  for (const seg of q.split('&')) {
-    const clean = remembered(QUERY + depth, seg, segment, depth);
-    if (clean !== null) out.push(clean);
-  }
-  return out.join('&');
+  return q
+    .split('&')
+    .map((seg) => remembered(QUERY + depth, seg, segment, depth))
+    .filter((clean) => clean !== null)
+    .join('&');
 }
 
 function url(u: string, depth: number): string {

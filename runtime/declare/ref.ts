@@ -6,6 +6,12 @@ export function de(name: DataElementName): DataElementRef {
   return { $de: name };
 }
 
+/** `de` of each value: `{ eVar22: 'pageName' }` -> `{ eVar22: de('pageName') }`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function deEach(names: Readonly<Record<string, DataElementName>>): Record<string, DataElementRef> {
+  return Object.fromEntries(Object.entries(names).map(([key, name]) => [key, de(name)]));
+}
+
 export function isRef(value: unknown): value is DataElementRef {
   return typeof value === 'object' && value !== null && typeof (value as DataElementRef).$de === 'string';
 }

@@ -22,6 +22,11 @@ export function hasOwn(object: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
 
+/** A copy of a record with `f` of each value (own keys, in their order). */
+export function mapValues<T, U>(record: Readonly<Record<string, T>>, f: (value: T) => U): Record<string, U> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
+}
+
 /** What read() gives for a getter that throws (no object per value read: an entry has many). */
 const UNREADABLE: unique symbol = Symbol();
 

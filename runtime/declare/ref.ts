@@ -1,3 +1,4 @@
+import { mapValues } from '../core/merge';
 import type { DataElementName, DataElementRef } from './types';
 
 /** A reference to a data element by name, resolved when the rule runs. */
@@ -9,7 +10,7 @@ export function de(name: DataElementName): DataElementRef {
 /** `de` of each value: `{ eVar22: 'pageName' }` -> `{ eVar22: de('pageName') }`. */
 /* @__NO_SIDE_EFFECTS__ */
 export function deEach(names: Readonly<Record<string, DataElementName>>): Record<string, DataElementRef> {
-  return Object.fromEntries(Object.entries(names).map(([key, name]) => [key, de(name)]));
+  return mapValues(names, de);
 }
 
 export function isRef(value: unknown): value is DataElementRef {

@@ -66,9 +66,13 @@ function keysOf(v: object): string[] {
   }
 }
 
+/** `value` when it is a positive number, else `fallback`. */
+export function positive(value: unknown, fallback: number): number {
+  return typeof value === 'number' && value > 0 ? value : fallback;
+}
+
 function lengthOf(v: object): number {
-  const n = read(v as Record<string, unknown>, 'length');
-  return typeof n === 'number' && n > 0 ? n : 0;
+  return positive(read(v as Record<string, unknown>, 'length'), 0);
 }
 
 /**

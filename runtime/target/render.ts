@@ -56,7 +56,7 @@ export interface RenderPolicy {
 
 function url(win: Window & typeof globalThis, value: unknown, missing: string): string {
   // Only a string is a URL: an object would become "[object Object]", a relative URL.
-  const out = typeof value === 'string' ? httpUrl(need(value, missing), win.location.href) : need(null, missing);
+  const out = httpUrl(need(typeof value === 'string' ? value : null, missing), win.location.href);
   if (!out) throw new RenderError('Action has an unsafe url: only http(s) is allowed');
   return out;
 }

@@ -136,12 +136,12 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
       const { from, to } = (action.content ?? {}) as { from?: unknown; to?: unknown };
       const children = Array.from(el.children);
       if (!children.length) throw new RenderError('Rearrange elements are missing');
-      if (typeof from !== 'number' || typeof to !== 'number' || from < 0 || to < 0 || from >= children.length || to >= children.length) {
-        throw new RenderError('Rearrange has incorrect from and to indexes');
-      }
-      const moving = children[from];
-      if (from < to) children[to].after(moving);
-      else children[to].before(moving);
+      // An index is a number that names a child (not a string, a fraction or one out of range).
+      const moving = typeof from === 'number' ? children[from] : undefined;
+      const anchor = typeof to === 'number' ? children[to] : undefined;
+      if (!moving || !anchor) throw new RenderError('Rearrange has incorrect from and to indexes');
+      if ((from as number) < (to as number)) anchor.after(moving);
+      else anchor.before(moving);
       break;
     }
     case 'remove':

@@ -128,6 +128,8 @@ describe('A/B testing client', () => {
                 { type: 'setImageSource', selector: '#img' },
                 { type: 'redirect' },
                 { type: 'rearrange', selector: '#list', content: { from: 0, to: 9 } },
+                { type: 'rearrange', selector: '#list', content: { from: 0.5, to: 1 } },
+                { type: 'rearrange', selector: '#list', content: { from: '0', to: 1 } },
                 { type: 'setHtml', selector: '#hero' },
               ],
             },
@@ -144,8 +146,12 @@ describe('A/B testing client', () => {
       'Action has no image url',
       'Action has no url',
       'Rearrange has incorrect from and to indexes',
+      'Rearrange has incorrect from and to indexes',
+      'Rearrange has incorrect from and to indexes',
       'Action has no content',
     ]);
+    expect([...document.querySelectorAll('#list li')].map((li) => li.textContent)).toEqual(['a', 'b', 'c']);
+    expect(document.getElementById('list')!.textContent).not.toContain('undefined');
     expect(document.getElementById('hero')!.getAttribute('data-at-render-failed')).toBe('Action has no content');
     expect(events.map((e) => e.type)).not.toContain('at-content-rendering-succeeded');
     expect(document.getElementById(FLICKER_STYLE_ID)).toBeNull();

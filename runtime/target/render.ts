@@ -128,8 +128,9 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
     }
     case 'resize': {
       const size = (action.content ?? {}) as { width?: unknown; height?: unknown };
-      if (size.width === undefined && size.height === undefined) throw new RenderError('Action has no height or width');
-      for (const side of ['width', 'height'] as const) if (size[side] !== undefined) (el as HTMLElement).style.setProperty(side, String(size[side]));
+      const sides = (['width', 'height'] as const).filter((side) => size[side] !== undefined);
+      if (!sides.length) throw new RenderError('Action has no height or width');
+      for (const side of sides) (el as HTMLElement).style.setProperty(side, String(size[side]));
       break;
     }
     case 'rearrange': {

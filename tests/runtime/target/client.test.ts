@@ -90,6 +90,7 @@ describe('A/B testing client', () => {
                 { type: 'setAttribute', selector: '#hero', content: { 'data-variant': 'B' } },
                 { type: 'setStyle', selector: '#hero', content: { color: 'red' } },
                 { type: 'setImageSource', selector: '#img', content: 'https://www.firm.example/b.png' },
+                { type: 'resize', selector: '#img', content: { width: '120px' } },
                 { type: 'rearrange', selector: '#list', content: { from: 0, to: 2 } },
               ],
             },
@@ -105,6 +106,7 @@ describe('A/B testing client', () => {
     expect(hero.style.color).toBe('red');
     expect(hero.classList.contains('at-element-marker')).toBe(true);
     expect(document.getElementById('img')!.getAttribute('src')).toBe('https://www.firm.example/b.png');
+    expect([document.getElementById('img')!.style.width, document.getElementById('img')!.style.height]).toEqual(['120px', '']);
     expect([...document.querySelectorAll('#list li')].map((li) => li.textContent)).toEqual(['b', 'c', 'a']);
     expect(document.getElementById('promo')?.textContent).toBe('Promo');
     expect(events.map((e) => e.type)).toContain('at-content-rendering-succeeded');

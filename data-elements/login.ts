@@ -25,7 +25,7 @@ const BY_PATH: readonly [string, AudienceExperience][] = [
 ];
 
 export function audienceExperienceOf(host: string, path: string, siteAudience: unknown): AudienceExperience | undefined {
-  if (host.toLowerCase() === site.hosts.planInsights) return 'retirement-plan-insights';
+  if (host === site.hosts.planInsights) return 'retirement-plan-insights';
   const named = typeof siteAudience === 'string' ? siteAudience.trim().toLowerCase() : '';
   const known = AUDIENCE_EXPERIENCES.find((a) => a.toLowerCase() === named);
   if (known) return known;

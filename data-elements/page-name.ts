@@ -45,7 +45,7 @@ const CONTAINED: readonly (readonly [part: string, skip?: number])[] = [
  * /advisor/manage is a paginated list: its name (advisor > manage > Manage) carries the `page` query parameter (default 1).
  */
 export function pathPageName(location: Pick<Location, 'hostname' | 'pathname' | 'search'>): string | undefined {
-  const host = location.hostname.toLowerCase();
+  const host = location.hostname;
   // A path with a bad escape is read as it is.
   const path = decode(location.pathname) ?? location.pathname;
   // The entry host's root is named "home > Home" (nameFromPath of "/"), whatever the data layer says.

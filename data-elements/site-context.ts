@@ -17,7 +17,7 @@ function clauseMatches(clause: Clause, host: string, path: string): boolean {
 
 /** The channel table of site.config (docs/site-config.md): first row that matches wins (its last, Other Sites, matches every page). */
 export function selectChannel(location: Pick<Location, 'hostname' | 'pathname'>): string {
-  const host = location.hostname.toLowerCase();
+  const host = location.hostname;
   const path = location.pathname;
   return site.channels.find((row) => (row.when as readonly Clause[]).some((c) => clauseMatches(c, host, path)))!.channel;
 }

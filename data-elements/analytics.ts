@@ -26,7 +26,7 @@ export const isBotAgent = computed<boolean>(
 
 /** `false`, `'false'`, `0`, `'0'` and `'off'` switch tracking off; anything else keeps it on. */
 export function flagOn(value: unknown): boolean {
-  if (value === undefined || value === null || value === '') return true;
+  // Nothing set (undefined, null, '') is none of these.
   return !(value === false || value === 0 || (typeof value === 'string' && ['false', '0', 'off', 'no'].includes(value.trim().toLowerCase())));
 }
 

@@ -25,7 +25,7 @@ const BY_PATH: readonly [string, AudienceExperience][] = [
 ];
 
 export function audienceExperienceOf(host: string, path: string, siteAudience: unknown): AudienceExperience | undefined {
-  if (host.toLowerCase() === site.hosts.planInsights) return 'retirement-plan-insights';
+  if (host === site.hosts.planInsights) return 'retirement-plan-insights';
   const named = typeof siteAudience === 'string' ? siteAudience.trim().toLowerCase() : '';
   const known = AUDIENCE_EXPERIENCES.find((a) => a.toLowerCase() === named);
   if (known) return known;
@@ -46,7 +46,7 @@ export const loginMethod = derived<string>(['loginMethodCookie', 'userStatusLogi
 });
 
 /** A known person: a userID cookie or a data-layer advisor/investor id, and not a generic (shared) user. */
-export const isIdentified = derived<boolean>(['userIdCookie', 'userAdvisorId', 'userInvestorId', 'isGenericUser'], ([id, advisor, investor, generic]) => !!(str(id) ?? str(advisor) ?? str(investor)) && generic !== true, {
+export const isIdentified = derived<boolean>(['userIdCookie', 'userAdvisorId', 'userInvestorId', 'isGenericUser'], ([id, advisor, investor, generic]) => !!firstText([id, advisor, investor]) && generic !== true, {
   description: 'true for an identified non-generic user: a userID cookie (or user.advisorId / user.investorId) and isGenericUser not true',
 });
 

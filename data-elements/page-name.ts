@@ -1,4 +1,5 @@
 import { computed } from '../runtime/declare';
+import { decode } from '../runtime/core/cookies';
 import { site } from '../rules/site.config';
 
 // Page names of spec §2. The spec gives two names verbatim ("home > Home", "about-us > About Us");
@@ -39,21 +40,14 @@ const CONTAINED: readonly (readonly [part: string, skip?: number])[] = [
   ['individual/investments'],
 ];
 
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
 /**
  * The page name by path (spec §2), or undefined where the data layer's page.pageName applies.
  * /advisor/manage is a paginated list: its name (advisor > manage > Manage) carries the `page` query parameter (default 1).
  */
 export function pathPageName(location: Pick<Location, 'hostname' | 'pathname' | 'search'>): string | undefined {
-  const host = location.hostname.toLowerCase();
-  const path = safeDecode(location.pathname);
+  const host = location.hostname;
+  // A path with a bad escape is read as it is.
+  const path = decode(location.pathname) ?? location.pathname;
   // The entry host's root is named "home > Home" (nameFromPath of "/"), whatever the data layer says.
   if (EXACT.includes(path) || (path === '/' && host === site.hosts.entry)) return nameFromPath(path);
   if (/^\/advisor\/manage(\.html)?\/?$/.test(path)) {

@@ -11,7 +11,7 @@ import { site } from '../rules/site.config';
 export function selectReportSuite(location: Pick<Location, 'protocol' | 'hostname' | 'pathname'>): string {
   const suites = site.reportSuites;
   if (location.protocol === 'file:') return suites.production;
-  const host = location.hostname.toLowerCase();
+  const host = location.hostname;
   const path = location.pathname.toLowerCase();
   const labels = host.split('.');
   if (labels.some((l) => (site.hosts.testLabels as readonly string[]).includes(l)) || path.includes(site.paths.europeBlueprint)) {

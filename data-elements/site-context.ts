@@ -15,14 +15,11 @@ function clauseMatches(clause: Clause, host: string, path: string): boolean {
   return true;
 }
 
-/** The channel table of site.config (docs/site-config.md): first row that matches wins; Other Sites otherwise. */
+/** The channel table of site.config (docs/site-config.md): first row that matches wins (its last, Other Sites, matches every page). */
 export function selectChannel(location: Pick<Location, 'hostname' | 'pathname'>): string {
-  const host = location.hostname.toLowerCase();
+  const host = location.hostname;
   const path = location.pathname;
-  for (const row of site.channels) {
-    if ((row.when as readonly Clause[]).some((c) => clauseMatches(c, host, path))) return row.channel;
-  }
-  return 'Other Sites';
+  return site.channels.find((row) => (row.when as readonly Clause[]).some((c) => clauseMatches(c, host, path)))!.channel;
 }
 
 export const channel = computed<string>(({ win }) => selectChannel(win.location), {

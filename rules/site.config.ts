@@ -191,7 +191,7 @@ export const site = {
    * Channel by site: the first row that matches wins. A row matches when any of its clauses
    * does; a clause matches when all of its parts do (hosts: exact host; paths: exact path;
    * pathPrefixes: path starts with; the consent notice's word for the same, a name bundles without
-   * debugging shorten).
+   * debugging shorten). The last row matches every page: the channel element takes it as its fallback.
    */
   channels: [
     { channel: 'Entry Site', when: [{ hosts: ['www.firm.example'], paths: ['/', '/privacy/location-selector.html'] }] },

@@ -1,4 +1,4 @@
-import { de, viewTable } from '../../runtime/declare';
+import { deEach, viewTable } from '../../runtime/declare';
 import type { DataElementName, DataElementRef } from '../../runtime/declare/types';
 import { wireName } from '../../runtime/analytics/names';
 
@@ -69,7 +69,7 @@ const WHY: Readonly<Record<keyof typeof MAPPING, string>> = {
 };
 
 /** AppMeasurement variable name (eVar22, channel...) -> data-element reference, for pageView() and link hits. */
-export const pageContextVars: Record<string, DataElementRef> = Object.fromEntries(Object.entries(MAPPING).map(([variable, element]) => [variable, de(element)]));
+export const pageContextVars: Record<string, DataElementRef> = deEach(MAPPING);
 
 export const pageContextMapping = viewTable({
   name: 'Analytics mapping: page context',

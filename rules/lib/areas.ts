@@ -29,19 +29,19 @@ export const REGIONS = {
 } as const;
 export type Region = keyof typeof REGIONS | 'us' | 'other';
 
+// The site country and language come lower-cased (data-elements/page.ts reads them so).
+
 /** The region of a site country: one of the spec §9 lists, us, or other. */
 export function regionOf(country: string | undefined): Region {
-  const c = (country ?? '').toLowerCase();
-  for (const [region, list] of Object.entries(REGIONS)) if ((list as readonly string[]).includes(c)) return region as Region;
-  return c === 'us' ? 'us' : 'other';
+  for (const [region, list] of Object.entries(REGIONS)) if ((list as readonly (string | undefined)[]).includes(country)) return region as Region;
+  return country === 'us' ? 'us' : 'other';
 }
 
 /** Canada's languages carry the country (spec §9): en -> en-ca, fr -> fr-ca. */
 export function localeOf(country: string | undefined, language: string | undefined): string | undefined {
-  const lang = (language ?? '').toLowerCase();
-  if (!lang) return undefined;
-  if ((country ?? '').toLowerCase() === 'ca' && (lang === 'en' || lang === 'fr')) return `${lang}-ca`;
-  return lang;
+  if (!language) return undefined;
+  if (country === 'ca' && (language === 'en' || language === 'fr')) return `${language}-ca`;
+  return language;
 }
 
 /** Countries excluded from the personalization (targeting) rule (spec §5). */

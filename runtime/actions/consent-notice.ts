@@ -24,8 +24,7 @@ function ensureContainer(doc: Document, id: string, atStart: boolean): void {
   if (doc.getElementById(id) || !doc.body) return;
   const div = doc.createElement('div');
   div.id = id;
-  if (atStart) doc.body.insertBefore(div, doc.body.firstChild);
-  else doc.body.appendChild(div);
+  doc.body[atStart ? 'prepend' : 'append'](div);
 }
 
 function loadNotice(win: Window & typeof globalThis, service: ConsentService | null, options: ConsentNoticeOptions): void {

@@ -4,7 +4,7 @@ import { Msg } from '../core/messages';
 import { groupQuery } from './context-data';
 import { eventName, filterEvents, serialiseEvents } from './events';
 import { byteLength, LIMITS, truncateBytes, wellFormed } from './limits';
-import { isClearedVar, numbered, wireName } from './names';
+import { numbered, wireName } from './names';
 import { serialiseProducts } from './products';
 import { redactText, redactUrl } from '../privacy/redact';
 
@@ -208,13 +208,6 @@ export function buildQuery(hit: Hit, id: IdentityFields): string {
 
 export function buildBeaconUrl(target: { trackingServer: string; rsid: string }, query: string, random: string = String(Math.floor(Math.random() * 1e13))): string {
   return `https://${target.trackingServer}/b/ss/${encodeURIComponent(target.rsid)}/1/JS-${APPMEASUREMENT_VERSION}/s${random}?${query}`;
-}
-
-/** The variables after `clearVars()`. */
-export function clearedVars(vars: Vars): Vars {
-  const out: Vars = {};
-  for (const [k, v] of Object.entries(vars)) if (!isClearedVar(k)) out[k] = v;
-  return out;
 }
 
 export { eventName };

@@ -1,8 +1,8 @@
 import { log, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import type { IdentityClient } from '../identity/client';
-import { buildBeaconUrl, buildQuery, clearedVars, type Hit, type IdentityFields, type LinkType, type Vars } from './beacon';
-import { friendlyName } from './names';
+import { buildBeaconUrl, buildQuery, type Hit, type IdentityFields, type LinkType, type Vars } from './beacon';
+import { friendlyName, isClearedVar } from './names';
 import { technologyFields } from './technology';
 import { linkTracking } from './link-tracking';
 import { hitSent } from './sent';
@@ -51,7 +51,7 @@ function empty(v: unknown): boolean {
 }
 
 export function createAnalytics(win: Window & typeof globalThis): AnalyticsClient {
-  let vars: Vars = {};
+  const vars: Vars = {};
   let first = true;
   let leaving = false;
   const pending: Pending[] = [];
@@ -129,7 +129,7 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       }
     },
     clear() {
-      vars = clearedVars(vars);
+      for (const k in vars) if (isClearedVar(k)) delete vars[k];
     },
     vars: () => vars,
     pageView(target, identity) {

@@ -95,13 +95,6 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
     }
   };
 
-  const clear = () => {
-    const stored = load();
-    for (const p of touched) delete stored[p];
-    save(stored);
-    touched.clear();
-  };
-
   // The watcher's listeners, added when it starts and removed by the same calls when it stops.
   const listen = (method: 'addEventListener' | 'removeEventListener') => {
     doc[method]('focusin', onTouch, true);
@@ -115,7 +108,11 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
     if (!active) return;
     active = false;
     listen('removeEventListener');
-    clear();
+    // This page's forms leave storage (other tabs' stay).
+    const stored = load();
+    for (const p of touched) delete stored[p];
+    save(stored);
+    touched.clear();
   };
 
   const onHide = (ev: Event) => {

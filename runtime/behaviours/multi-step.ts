@@ -47,11 +47,7 @@ function text(source: unknown, path: string): string {
 }
 
 function firstText(source: unknown, paths: readonly string[]): string {
-  for (const p of paths) {
-    const v = text(source, p);
-    if (v) return v;
-  }
-  return '';
+  return paths.map((p) => text(source, p)).find(Boolean) ?? '';
 }
 
 /** True when a session setting switches tracking off: empty, missing or "hit" (any case). */

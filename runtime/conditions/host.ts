@@ -12,7 +12,7 @@ function host(op: HostOp, value: string | readonly string[]): Condition {
     kind: 'host',
     params: TOOLING ? { op, value } : {},
     test({ runtime }) {
-      const h = runtime.win.location.hostname.toLowerCase();
+      const h = runtime.win.location.hostname;
       switch (op) {
         case 'equals':
         case 'in':

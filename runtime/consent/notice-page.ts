@@ -1,5 +1,5 @@
 import { setCookie } from '../core/cookies';
-import { poll } from './poll';
+import { poll, type Polled } from './poll';
 
 // What the notice needs from the page around it (spec §9): its link and buttons are found by
 // bounded polling, the banner is styled after a short delay and floating buttons are moved clear
@@ -7,11 +7,11 @@ import { poll } from './poll';
 
 export interface NoticePageSettings {
   /** The notice's link inside #teconsent: polled every `every` ms up to `times`. */
-  link: { selector: string; every: number; times: number };
+  link: Polled;
   /** The banner's translated text: polled, then the banner carries the notice language. */
-  translation: { selector: string; every: number; times: number };
+  translation: Polled;
   /** The banner's accept / decline buttons. */
-  buttons: { selector: string; every: number; times: number };
+  buttons: Polled;
   /** Delay before the banner is styled and floating buttons are lifted. */
   stylingDelay: number;
   banner: string;
@@ -37,21 +37,18 @@ export function sizeRequestForms(doc: Document, s: NoticePageSettings['requestFo
 /** Marks the notice's parts as they appear and styles its banner; every poll and the timer end on their own. */
 export function watchNoticePage(win: Window & typeof globalThis, s: NoticePageSettings, language: string): void {
   const doc = win.document;
-  poll(win, s.link.every, s.link.times, () => {
-    const link = doc.querySelector<HTMLElement>(s.link.selector);
+  poll(win, s.link, ([link]) => {
     if (!link) return false;
     link.setAttribute('role', 'button');
     if (!link.hasAttribute('tabindex')) link.setAttribute('tabindex', '0');
     return true;
   });
-  poll(win, s.translation.every, s.translation.times, () => {
-    const text = doc.querySelector<HTMLElement>(s.translation.selector);
+  poll(win, s.translation, ([text]) => {
     if (!text || !text.textContent?.trim()) return false;
     text.setAttribute('lang', language);
     return true;
   });
-  poll(win, s.buttons.every, s.buttons.times, () => {
-    const buttons = doc.querySelectorAll<HTMLElement>(s.buttons.selector);
+  poll(win, s.buttons, (buttons) => {
     if (!buttons.length) return false;
     buttons.forEach((b) => b.setAttribute('type', 'button'));
     return true;

@@ -25,7 +25,7 @@ export interface NoticeUrl {
 /** Why the notice is not loaded on this page (debug logging's text, '' without it: runtime/core/log.ts), or null when it is. */
 export function noticeBlocked(win: Window & typeof globalThis, rules: NoticeRules): string | null {
   if (framed(win)) return debugText(() => 'framed page');
-  const host = win.location.hostname.toLowerCase();
+  const host = win.location.hostname;
   if (rules.hosts.includes(host)) return debugText(() => `host ${host}`);
   const path = win.location.pathname.toLowerCase();
   const prefix = rules.pathPrefixes.find((p) => path.startsWith(p));

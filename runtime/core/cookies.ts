@@ -2,7 +2,8 @@
 // empty name) is skipped on its own, and of duplicate names the first wins, as browsers list the
 // most specific path first.
 
-function decode(raw: string): string | undefined {
+/** `decodeURIComponent`, or undefined for a bad escape. */
+export function decode(raw: string): string | undefined {
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -22,6 +22,11 @@ export function hasOwn(object: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
 
+/** A copy of a record with `f` of each value (own keys, in their order). */
+export function mapValues<T, U>(record: Readonly<Record<string, T>>, f: (value: T) => U): Record<string, U> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
+}
+
 /** What read() gives for a getter that throws (no object per value read: an entry has many). */
 const UNREADABLE: unique symbol = Symbol();
 
@@ -61,9 +66,13 @@ function keysOf(v: object): string[] {
   }
 }
 
+/** `value` when it is a positive number, else `fallback`. */
+export function positive(value: unknown, fallback: number): number {
+  return typeof value === 'number' && value > 0 ? value : fallback;
+}
+
 function lengthOf(v: object): number {
-  const n = read(v as Record<string, unknown>, 'length');
-  return typeof n === 'number' && n > 0 ? n : 0;
+  return positive(read(v as Record<string, unknown>, 'length'), 0);
 }
 
 /**

@@ -2,7 +2,7 @@ import { isRef } from '../declare/ref';
 import type { DataElement, DataElementName, JsonState, ReadContext, RuleContext, RuntimeServices } from '../declare/types';
 import { reason, say } from './log';
 import { Msg } from './messages';
-import { hasOwn, isPlainObject } from './merge';
+import { hasOwn, isPlainObject, mapValues } from './merge';
 import { getJson, removeItem, setJson } from './storage';
 
 // Data-element values: computed once per dispatch (a Scope), kept per their storage duration,
@@ -109,12 +109,7 @@ export function createResolver(elements: () => Readonly<Record<string, DataEleme
     function value<T>(param: T): unknown {
       if (isRef(param)) return get(param.$de);
       if (Array.isArray(param)) return param.map(value);
-      if (isPlainObject(param)) {
-        const out: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(param)) out[k] = value(v);
-        return out;
-      }
-      return param;
+      return isPlainObject(param) ? mapValues(param, value) : param;
     }
 
     return { get, value };

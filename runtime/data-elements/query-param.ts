@@ -4,13 +4,9 @@ import type { DataElementOptions, ReadContext } from '../declare/types';
 /** The reader of a queryParam declaration's params (readers.ts). */
 /* @__NO_SIDE_EFFECTS__ */
 export const readQueryParam = ({ name, caseInsensitive }: { name: string; caseInsensitive: boolean }) => {
-  const lower = name.toLowerCase();
-  return ({ win }: ReadContext) => {
-    const params = new URLSearchParams(win.location.search);
-    if (!caseInsensitive) return params.get(name) ?? undefined;
-    for (const [k, v] of params) if (k.toLowerCase() === lower) return v;
-    return undefined;
-  };
+  const want = caseInsensitive ? name.toLowerCase() : name;
+  // The first parameter of that name, as URLSearchParams.get finds it.
+  return ({ win }: ReadContext) => [...new URLSearchParams(win.location.search)].find(([k]) => (caseInsensitive ? k.toLowerCase() : k) === want)?.[1];
 };
 
 /** A query-string parameter of the page URL; `caseInsensitive` matches the name in any case. */

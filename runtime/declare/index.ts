@@ -11,7 +11,7 @@ export { dataElement } from './data-element';
 export { loadConsentNotice } from '../actions/consent-notice';
 export { trackEvent } from '../actions/analytics-event';
 export { rule } from './rule';
-export { de } from './ref';
+export { de, deEach } from './ref';
 export { eventSchema } from './schema';
 export { viewTable } from './table';
 export { forEnvironment } from './for-environment';

@@ -4,7 +4,7 @@ import { egressFetch } from '../core/egress';
 import { nextSlice } from '../core/slices';
 import { debugText, log, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
-import { isPlainObject } from '../core/merge';
+import { isPlainObject, positive } from '../core/merge';
 import { AMCV_MAX_AGE, cookieName, readAmcv, sessionCookieName, VERSION, writeAmcv, type AmcvFields } from './amcv';
 import { AAM_UUID_COOKIE, AAM_UUID_MAX_AGE, cookieDomain, VISIT_COOKIE, VISIT_MAX_AGE } from './cookies';
 import { isValidId, localId, supplementalId } from './ids';
@@ -141,7 +141,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
   function handle(body: unknown): void {
     if (optIn.state() !== 'approved') return;
     const json = isPlainObject(body) ? body : {};
-    const ttl = typeof json.id_sync_ttl === 'number' && json.id_sync_ttl > 0 ? json.id_sync_ttl : REGION_TTL;
+    const ttl = positive(json.id_sync_ttl, REGION_TTL);
     const next: AmcvFields = { ...amcv, aamExpires: Math.floor(Date.now() / 1000) + ttl };
     if (isValidId(json.d_mid)) {
       next.mid = json.d_mid;
@@ -160,7 +160,7 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
     if (!idSyncsOff && Array.isArray(json.ibs)) {
       for (const sync of json.ibs) {
         if (!isPlainObject(sync) || !Array.isArray(sync.url)) continue;
-        const ttlMinutes = typeof sync.ttl === 'number' && sync.ttl > 0 ? sync.ttl : REGION_TTL / 60;
+        const ttlMinutes = positive(sync.ttl, REGION_TTL / 60);
         for (const url of sync.url) {
           if (typeof url === 'string' && url) fireSync(win, String(sync.id ?? ''), url, ttlMinutes, sync.tag === 'iframe' ? 'iframe' : 'image');
         }

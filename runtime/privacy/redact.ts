@@ -67,10 +67,6 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-function digitCount(s: string): number {
-  return s.replace(/\D/g, '').length;
-}
-
 /** Plain text with each match replaced by the token (nothing to find without an @ or 8 digits). */
 export function redactText(s: string): string {
   // An address needs its @; a card, an SSN or a phone number that is redacted needs 8 digits or
@@ -85,7 +81,7 @@ export function redactText(s: string): string {
     });
   }
   if (at) s = s.replace(EMAIL, REDACTED);
-  return digits ? s.replace(SSN, `$1${REDACTED}`).replace(PHONE, (m, pre: string) => (m[pre.length] !== '+' || (digitCount(m) >= 8 && digitCount(m) <= 15) ? pre + REDACTED : m)) : s;
+  return digits ? s.replace(SSN, `$1${REDACTED}`).replace(PHONE, (m, pre: string) => (m[pre.length] !== '+' || /^\d{8,15}$/.test(m.replace(/\D/g, '')) ? pre + REDACTED : m)) : s;
 }
 
 function decode(s: string): string | undefined {
@@ -128,12 +124,11 @@ function segment(seg: string, depth: number): string | null {
 }
 
 function query(q: string, depth: number): string {
-  const out: string[] = [];
-  for (const seg of q.split('&')) {
-    const clean = remembered(QUERY + depth, seg, segment, depth);
-    if (clean !== null) out.push(clean);
-  }
-  return out.join('&');
+  return q
+    .split('&')
+    .map((seg) => remembered(QUERY + depth, seg, segment, depth))
+    .filter((clean) => clean !== null)
+    .join('&');
 }
 
 function url(u: string, depth: number): string {

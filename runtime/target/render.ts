@@ -56,7 +56,7 @@ export interface RenderPolicy {
 
 function url(win: Window & typeof globalThis, value: unknown, missing: string): string {
   // Only a string is a URL: an object would become "[object Object]", a relative URL.
-  const out = typeof value === 'string' ? httpUrl(need(value, missing), win.location.href) : need(null, missing);
+  const out = httpUrl(need(typeof value === 'string' ? value : null, missing), win.location.href);
   if (!out) throw new RenderError('Action has an unsafe url: only http(s) is allowed');
   return out;
 }
@@ -128,20 +128,21 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
     }
     case 'resize': {
       const size = (action.content ?? {}) as { width?: unknown; height?: unknown };
-      if (size.width === undefined && size.height === undefined) throw new RenderError('Action has no height or width');
-      for (const side of ['width', 'height'] as const) if (size[side] !== undefined) (el as HTMLElement).style.setProperty(side, String(size[side]));
+      const sides = (['width', 'height'] as const).filter((side) => size[side] !== undefined);
+      if (!sides.length) throw new RenderError('Action has no height or width');
+      for (const side of sides) (el as HTMLElement).style.setProperty(side, String(size[side]));
       break;
     }
     case 'rearrange': {
       const { from, to } = (action.content ?? {}) as { from?: unknown; to?: unknown };
       const children = Array.from(el.children);
       if (!children.length) throw new RenderError('Rearrange elements are missing');
-      if (typeof from !== 'number' || typeof to !== 'number' || from < 0 || to < 0 || from >= children.length || to >= children.length) {
-        throw new RenderError('Rearrange has incorrect from and to indexes');
-      }
-      const moving = children[from];
-      if (from < to) children[to].after(moving);
-      else children[to].before(moving);
+      // An index is a number that names a child (not a string, a fraction or one out of range).
+      const moving = typeof from === 'number' ? children[from] : undefined;
+      const anchor = typeof to === 'number' ? children[to] : undefined;
+      if (!moving || !anchor) throw new RenderError('Rearrange has incorrect from and to indexes');
+      if ((from as number) < (to as number)) anchor.after(moving);
+      else anchor.before(moving);
       break;
     }
     case 'remove':

@@ -34,7 +34,7 @@ describe('start-up work after the queued events', () => {
   });
 
   it("leaves the consent notice's cookie, containers and script to the task after the queued Page Load Started rules", async () => {
-    document.body.innerHTML = '';
+    document.body.innerHTML = '<main></main>';
     const notice = loadConsentNotice({
       url: { base: 'https://consent.example/notice', domainId: 'firm.example', vendorIds: { standard: '1', test: '2' }, testFlag: { key: 'consentTestMode', value: 'true' }, canadaPrefixes: [] },
       rules: { hosts: [], pathPrefixes: [], crawlerAgents: [] },
@@ -60,6 +60,8 @@ describe('start-up work after the queued events', () => {
     expect(seenByPageLoad).toEqual([[false, false, false]]);
     await nextTask();
     expect(page()).toEqual([true, true, true]);
+    // The banner's container opens the body, the link's closes it.
+    expect([...document.body.children].map((el) => el.id || el.localName)).toEqual(['consent_blackbar', 'main', 'teconsent']);
   });
 
   it('inserts a script at once when its rule fires after start-up', () => {

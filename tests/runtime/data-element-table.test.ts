@@ -164,3 +164,12 @@ describe('data elements as data', () => {
     expect(known.filter((k) => !readers.kinds.has(k)).sort()).toEqual(['custom', 'derived']);
   });
 });
+
+describe('the query-parameter reader', () => {
+  it('reads the first parameter of the name, in any case only when asked', () => {
+    resetWindow();
+    history.replaceState(null, '', '/x.html?a=1&CID=first&cid=second');
+    boot([], { any: queryParam('cid', { caseInsensitive: true }), exact: queryParam('cid'), otherCase: queryParam('Cid'), absent: queryParam('b', { caseInsensitive: true }) });
+    expect(['any', 'exact', 'otherCase', 'absent'].map((name) => window.tagc.getVar(name))).toEqual(['first', 'second', undefined, undefined]);
+  });
+});

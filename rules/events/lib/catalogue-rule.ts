@@ -1,4 +1,4 @@
-import { de, rule } from '../../../runtime/declare';
+import { de, deEach, rule } from '../../../runtime/declare';
 import { TOOLING } from '../../../runtime/declare/tooling';
 import type { Action, Condition, DataElementRef, EventName, Rule, RuleContext } from '../../../runtime/declare/types';
 import type { LinkType } from '../../../runtime/analytics/beacon';
@@ -16,9 +16,7 @@ const LINK_TYPES: Readonly<Partial<Record<EventRow['hit'], LinkType>>> = { link:
 
 /** The variables of a row: eVar22 = page name, then the row's own. */
 export function varsOf(row: EventRow): Record<string, DataElementRef> {
-  const vars: Record<string, DataElementRef> = { eVar22: de('pageName') };
-  for (const [name, element] of Object.entries(row.vars)) vars[name] = de(element);
-  return vars;
+  return deEach({ eVar22: 'pageName', ...row.vars });
 }
 
 /** `Multi-Media Reached 25%` -> `multi-media-reached-25`: its runs of letters and digits (a trigger has some), joined by dashes. */

@@ -94,6 +94,8 @@ describe('derived values', () => {
     ['de', 'en', 'europe', 'en'], ['li', 'de', 'europe', 'de'], ['hk', 'en', 'asia', 'en'], ['jp', 'ja', 'asia', 'ja'], ['au', 'en', 'australia', 'en'],
     ['ca', 'en', 'canada', 'en-ca'], ['ca', 'fr', 'canada', 'fr-ca'], ['ca', 'en-ca', 'canada', 'en-ca'], ['us', 'en', 'us', 'en'], ['br', 'pt', 'other', 'pt'],
     ['', '', 'other', undefined], [7, 'en', 'other', 'en'], ['ca', 1, 'canada', undefined],
+    // Upper case: page.siteCountry and page.siteLanguage are read lower-cased.
+    ['GB', 'EN', 'europe', 'en'], ['CA', 'FR', 'canada', 'fr-ca'], ['US', 'En', 'us', 'en'],
   ] as [unknown, unknown, string, string | undefined][])('country %s, language %s: region %s, locale %s', (country, language, region, locale) => {
     const p = openPage({ url: URL_US, state: { page: { siteCountry: country, siteLanguage: language } } });
     expect([p.scope.get('siteRegion'), p.scope.get('siteLocale')]).toEqual([region, locale]);

@@ -14,6 +14,8 @@ type Row = [url: string, pageName: string, channel: string, overseas: boolean, s
 const ROWS: Row[] = [
   // entry host
   ['https://www.firm.example/', 'home > Home', 'Entry Site', false, S.production],
+  // A host is read as location.hostname gives it: lower case, as the URL parser writes every host.
+  ['https://WWW.Firm.Example/', 'home > Home', 'Entry Site', false, S.production],
   ['https://www.firm.example/about-us.html', 'about-us > About Us', 'Other Sites', false, S.production],
   ['https://www.firm.example/accessibility-statement.html', 'accessibility-statement > Accessibility Statement', 'Other Sites', false, S.production],
   ['https://www.firm.example/client-relationship-summary.html', 'client-relationship-summary > Client Relationship Summary', 'Other Sites', false, S.production],

@@ -1,4 +1,4 @@
-import { buildBeaconUrl, buildQuery, clearedVars, encode, timestamp, type Hit } from '../../../runtime/analytics/beacon';
+import { buildBeaconUrl, buildQuery, encode, timestamp, type Hit } from '../../../runtime/analytics/beacon';
 import { byteLength, truncateBytes, wellFormed } from '../../../runtime/analytics/limits';
 import { friendlyName, wireName } from '../../../runtime/analytics/names';
 import { decodeQuery } from './decode';
@@ -282,12 +282,5 @@ describe('link hits', () => {
 
   it('linkTrackVars and linkTrackEvents do not filter page views', () => {
     expect(decode(hit(vars, { linkTrackVars: 'None', linkTrackEvents: 'None' })).params).toMatchObject({ v22: 'e22', events: 'event61,event5=2' });
-  });
-});
-
-describe('clearVars', () => {
-  it('empties props, eVars, lists, events, products, channel, campaign and purchaseID only', () => {
-    const after = clearedVars({ pageName: 'p', server: 's', currencyCode: 'EUR', contextData: { a: 1 }, eVar1: 1, prop1: 1, list1: 'x', events: 'event1', products: ';A', channel: 'c', campaign: 'k', purchaseID: 'P' });
-    expect(after).toEqual({ pageName: 'p', server: 's', currencyCode: 'EUR', contextData: { a: 1 } });
   });
 });

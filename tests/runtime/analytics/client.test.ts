@@ -61,6 +61,24 @@ describe('analytics tracker', () => {
     expect(a.vars()).toEqual({ pageName: 'home' });
   });
 
+  it('clearVars empties props, eVars, lists, events, products, channel, campaign and purchaseID only', () => {
+    const a = createAnalytics(win);
+    a.set({ pageName: 'p', server: 's', currencyCode: 'EUR', contextData: { a: 1 }, eVar1: 1, prop1: 1, list1: 'x', events: 'event1', products: ';A', channel: 'c', campaign: 'k', purchaseID: 'P' });
+    a.clear();
+    expect(a.vars()).toEqual({ pageName: 'p', server: 's', currencyCode: 'EUR', contextData: { a: 1 } });
+  });
+
+  it('a hit keeps the variables it was built with when they are cleared after it', () => {
+    const a = createAnalytics(win);
+    a.set({ pageName: 'p', eVar1: 'a' });
+    a.link(target, null, { name: 'CTA' });
+    a.clear();
+    a.pageView(target, null);
+    expect(params(sent[0])).toMatchObject({ v1: 'a' });
+    expect(params(sent[1]).v1).toBeUndefined();
+    expect(params(sent[1])).toMatchObject({ pageName: 'p' });
+  });
+
   it('setting an empty value removes the variable', () => {
     const a = createAnalytics(win);
     a.set({ eVar1: 'a' });

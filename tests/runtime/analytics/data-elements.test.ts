@@ -32,7 +32,7 @@ describe('track-page flag (spec §4: defaults to true)', () => {
     expect(trackPage.read(ctx({ global: 'false' }))).toBe(false);
   });
 
-  it.each([[false, false], ['false', false], [0, false], ['0', false], ['off', false], [' No ', false], [true, true], ['yes', true], [1, true], [null, true], ['', true]])(
+  it.each([[false, false], ['false', false], [0, false], ['0', false], ['off', false], [' No ', false], [true, true], ['yes', true], [1, true], [null, true], ['', true], [undefined, true], ['  ', true]])(
     '%j -> %s',
     (value, on) => expect(flagOn(value)).toBe(on),
   );

@@ -82,7 +82,7 @@ describe('the consent notice', () => {
 describe('the notice page', () => {
   it('polls for the link every 100 ms and stops after 100 attempts', () => {
     const found = vi.fn(() => false);
-    poll(window, 100, 100, found);
+    poll(window, { selector: '#teconsent a', every: 100, times: 100 }, found);
     vi.advanceTimersByTime(100 * 99);
     expect(found).toHaveBeenCalledTimes(99);
     vi.advanceTimersByTime(100 * 50);

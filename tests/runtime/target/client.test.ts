@@ -90,6 +90,7 @@ describe('A/B testing client', () => {
                 { type: 'setAttribute', selector: '#hero', content: { 'data-variant': 'B' } },
                 { type: 'setStyle', selector: '#hero', content: { color: 'red' } },
                 { type: 'setImageSource', selector: '#img', content: 'https://www.firm.example/b.png' },
+                { type: 'resize', selector: '#img', content: { width: '120px' } },
                 { type: 'rearrange', selector: '#list', content: { from: 0, to: 2 } },
               ],
             },
@@ -105,6 +106,7 @@ describe('A/B testing client', () => {
     expect(hero.style.color).toBe('red');
     expect(hero.classList.contains('at-element-marker')).toBe(true);
     expect(document.getElementById('img')!.getAttribute('src')).toBe('https://www.firm.example/b.png');
+    expect([document.getElementById('img')!.style.width, document.getElementById('img')!.style.height]).toEqual(['120px', '']);
     expect([...document.querySelectorAll('#list li')].map((li) => li.textContent)).toEqual(['b', 'c', 'a']);
     expect(document.getElementById('promo')?.textContent).toBe('Promo');
     expect(events.map((e) => e.type)).toContain('at-content-rendering-succeeded');
@@ -128,6 +130,8 @@ describe('A/B testing client', () => {
                 { type: 'setImageSource', selector: '#img' },
                 { type: 'redirect' },
                 { type: 'rearrange', selector: '#list', content: { from: 0, to: 9 } },
+                { type: 'rearrange', selector: '#list', content: { from: 0.5, to: 1 } },
+                { type: 'rearrange', selector: '#list', content: { from: '0', to: 1 } },
                 { type: 'setHtml', selector: '#hero' },
               ],
             },
@@ -144,8 +148,12 @@ describe('A/B testing client', () => {
       'Action has no image url',
       'Action has no url',
       'Rearrange has incorrect from and to indexes',
+      'Rearrange has incorrect from and to indexes',
+      'Rearrange has incorrect from and to indexes',
       'Action has no content',
     ]);
+    expect([...document.querySelectorAll('#list li')].map((li) => li.textContent)).toEqual(['a', 'b', 'c']);
+    expect(document.getElementById('list')!.textContent).not.toContain('undefined');
     expect(document.getElementById('hero')!.getAttribute('data-at-render-failed')).toBe('Action has no content');
     expect(events.map((e) => e.type)).not.toContain('at-content-rendering-succeeded');
     expect(document.getElementById(FLICKER_STYLE_ID)).toBeNull();

@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Graph } from '../../compiler/graph-types';
+import { precompress } from '../../compiler/publish/gzip-pool';
 import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
 const PROD_GZIP_CEILING = 30_889;
+/** The goal for what a visitor downloads: the bundle as `tagc publish` stores it (zopfli gzip). */
+const PUBLISHED_CEILING = 30_000;
 
 let code: string;
 let graph: Graph;
@@ -24,6 +27,13 @@ describe('the prod bundle', () => {
   it(`stays within ${PROD_GZIP_CEILING} B gzip -9, as the manifest reports it`, () => {
     expect(gzipBytes).toBe(gzipSync(Buffer.from(code), { level: 9 }).length);
     expect(gzipBytes).toBeLessThanOrEqual(PROD_GZIP_CEILING);
+  });
+
+  it(`stays within ${PUBLISHED_CEILING} B as published, gzip by the encoder tagc publish uses`, async () => {
+    const [published] = await precompress([Buffer.from(code)]);
+    expect(gunzipSync(published!).toString()).toBe(code);
+    expect(published!.length).toBeLessThan(gzipBytes);
+    expect(published!.length).toBeLessThanOrEqual(PUBLISHED_CEILING);
   });
 
   it('carries no rule description nor custom step label, which graph.json keeps for the viewer', () => {

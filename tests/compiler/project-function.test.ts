@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { esbuild } from '../../compiler/esbuild-api';
 import { BROWSER_SCRIPT } from '../../compiler/phases/5-emit/browser-build';
 import { inProjectFunction, PROJECT_FUNCTION, PROJECT_IMPORTS, projectFunctionModules, projectModule } from '../../compiler/phases/5-emit/project-function';
+import { SourceTexts } from '../../compiler/phases/5-emit/source-texts';
 
 // compiler/phases/5-emit/project-function.ts: the project's modules of a bundle without debugging
 // are evaluated inside the function the entry hands start(), made from marker statements in
@@ -20,7 +21,7 @@ async function built(declarations = [`import r0 from "./rule.js";`], made = '{ r
   writeFileSync(join(dir, 'rule.js'), 'import { shared } from "./shared.js";\nlog.push("rule evaluated");\nexport default shared();\n');
   const project = projectModule([`import { shared } from "./shared.js";`], declarations, made);
   const entry = [...PROJECT_IMPORTS, `log.push("entry");`, `globalThis.project = ${PROJECT_FUNCTION};`].join('\n');
-  const result = await esbuild.build({ ...BROWSER_SCRIPT, plugins: [projectFunctionModules(project, dir)], stdin: { contents: entry, resolveDir: dir, loader: 'js' } });
+  const result = await esbuild.build({ ...BROWSER_SCRIPT, plugins: [projectFunctionModules(project, dir, new SourceTexts(dir))], stdin: { contents: entry, resolveDir: dir, loader: 'js' } });
   return result.outputFiles[0]!.text;
 }
 

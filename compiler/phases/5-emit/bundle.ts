@@ -18,6 +18,7 @@ import { keptRewrite, type Rewritten } from './rewrite-module';
 import type { KeptOutputs } from '../../kept-outputs';
 import { blankRanges } from '../../js-syntax';
 import { blankToolingFields, type StepFieldNames } from './tooling-fields';
+import { SourceTexts } from './source-texts';
 
 // esbuild turns the entry into one minified IIFE; the content hash names the file and is also
 // stamped into tagc.buildInfo (the placeholder has the hash's length, so the map stays exact).
@@ -117,7 +118,7 @@ async function strippedRule(stripped: StrippedModules, rewritten: Map<string, Pr
  * without viewer-only metadata (rewrite-module.ts). Rule modules come from the build's stripped
  * modules, whose JavaScript the declaration hashes have mostly read already.
  */
-function projectModules(root: string, strip: boolean, { site, rewritten = new Map(), libraries = [], stripped = new StrippedModules(), keptRewrites }: BundleOptions): Plugin {
+function projectModules(root: string, strip: boolean, texts: SourceTexts, { site, rewritten = new Map(), libraries = [], stripped = new StrippedModules(), keptRewrites }: BundleOptions): Plugin {
   const dirs = (strip ? ['data-elements', 'rules'] : ['data-elements']).map((d) => `${escape(join(root, d) + sep)}.*\\.ts`);
   if (site) dirs.push(escape(site.file));
   if (!strip) dirs.push(...libraries.map(escape));
@@ -130,20 +131,25 @@ function projectModules(root: string, strip: boolean, { site, rewritten = new Ma
     const source = await readFile(path, 'utf8');
     return path.startsWith(dataElements) ? markDeclarationsPure(source) : source;
   };
+  const load = async (path: string): Promise<{ contents: string; loader: 'js' | 'ts' }> => {
+    const isSite = path === site?.file;
+    const pure = declarative(path);
+    if (!strip && !isSite && !pure) return { contents: await readSource(path), loader: 'ts' };
+    if (!isSite && !pure) return strippedRule(stripped, rewritten, path);
+    // The site configuration is cut per environment: environments that read the same paths share it.
+    const use = isSite ? await site!.use : undefined;
+    const key = use === undefined ? path : `${path}:${use === 'all' ? 'all' : [...use].sort().join(',')}`;
+    const variant = strip ? 'strip' : 'js';
+    const contents = await rewrittenOnce(rewritten, key, variant, async () => keptRewrite(keptRewrites, await readSource(path), basename(path), use, pure));
+    return { contents, loader: 'js' };
+  };
   return {
     name: 'tagc-project-modules',
     setup(build) {
       build.onLoad({ filter }, async (args) => {
-        const isSite = args.path === site?.file;
-        const pure = declarative(args.path);
-        if (!strip && !isSite && !pure) return { contents: await readSource(args.path), loader: 'ts' };
-        if (!isSite && !pure) return strippedRule(stripped, rewritten, args.path);
-        // The site configuration is cut per environment: environments that read the same paths share it.
-        const use = isSite ? await site!.use : undefined;
-        const key = use === undefined ? args.path : `${args.path}:${use === 'all' ? 'all' : [...use].sort().join(',')}`;
-        const variant = strip ? 'strip' : 'js';
-        const contents = await rewrittenOnce(rewritten, key, variant, async () => keptRewrite(keptRewrites, await readSource(args.path), basename(args.path), use, pure));
-        return { contents, loader: 'js' };
+        const loaded = await load(args.path);
+        texts.loadedFile(args.path, loaded.contents);
+        return loaded;
       });
     },
   };
@@ -164,17 +170,21 @@ export function relativeImports(entry: string, root: string): string {
 
 export async function bundle(root: string, plan: EnvPlan, entry: Entry, options: BundleOptions = {}): Promise<Bundle> {
   const { turn = (build) => build() } = options;
+  const texts = new SourceTexts(root);
+  const stdin = { contents: relativeImports(entry.source, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' } as const;
+  texts.loaded(stdin.sourcefile, stdin.contents);
   // esbuild's result (its outputs' bytes and texts) is not held through the compression, which
   // at 5,000 rules runs for seconds beside the next environment's esbuild build.
   const { js, esbuildMap, fieldNames, inputs } = taken(
     await turn(() =>
       esbuild.build({
-        plugins: [projectModules(root, !plan.env.debug, options), ...(entry.project === undefined ? [] : [projectFunctionModules(relativeImports(entry.project, root), root)])],
-        stdin: { contents: relativeImports(entry.source, root), resolveDir: root, sourcefile: `tagc-entry-${plan.env.name}.ts`, loader: 'ts' },
+        plugins: [projectModules(root, !plan.env.debug, texts, options), ...(entry.project === undefined ? [] : [projectFunctionModules(relativeImports(entry.project, root), root, texts)])],
+        stdin,
         absWorkingDir: root,
         ...BROWSER_SCRIPT,
         sourcemap: 'external',
-        sourcesContent: true,
+        // Node writes the sources' text into the map (source-texts.ts).
+        sourcesContent: false,
         outfile: 'container.js',
         define: defines(plan.env, options.unset),
         dropLabels: plan.env.debug ? [] : ['DEBUG'],
@@ -192,7 +202,7 @@ export async function bundle(root: string, plan: EnvPlan, entry: Entry, options:
   // Only debug environments name their map; prod and internal never point at one (docs/publishing.md).
   const mapComment = plan.env.debug ? `//# sourceMappingURL=${mapName}\n` : '';
   const code = `${raw.split(HASH_PLACEHOLDER).join(hash).replace(/\n?$/, '\n')}${mapComment}`;
-  const map = JSON.stringify({ ...built.map, file: fileName });
+  const map = JSON.stringify({ ...texts.filled(built.map), file: fileName });
   const buf = Buffer.from(code);
   return {
     fileName,

@@ -1,4 +1,5 @@
 import type { Plugin } from 'esbuild';
+import type { SourceTexts } from './source-texts';
 
 // A bundle without debugging evaluates its project's modules (data elements, rules, and the site
 // configuration and libraries they read) inside one function, which the entry gives start() as
@@ -40,9 +41,10 @@ export function projectModule(runtime: readonly string[], declarations: readonly
   return [...runtime, `import ${JSON.stringify(BEGIN)};`, ...declarations, `${MARKS.returns[0]}${made});`].join('\n') + '\n';
 }
 
-/** Loads the project module (`project`, its imports made relative by `relative`) and the markers' modules. */
-export function projectFunctionModules(project: string, root: string): Plugin {
+/** Loads the project module (`project`, its imports made relative by `relative`) and the markers' modules, each given to `texts` as the map names it. */
+export function projectFunctionModules(project: string, root: string, texts: SourceTexts): Plugin {
   const contents: Record<string, string> = { [MODULE]: project, [BEGIN]: MARKS.begin[0], [END]: MARKS.end[0] };
+  for (const [path, text] of Object.entries(contents)) texts.loaded(`${NAMESPACE}:${path}`, text);
   return {
     name: NAMESPACE,
     setup(build) {

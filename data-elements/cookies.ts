@@ -34,7 +34,7 @@ const dealerField = (index: 0 | 1 | 2) => ({ win }: { win: Window }) => dealerIn
 export const userProfileCookie = cookie<string>(c.userProfile, { description: `cookie ${c.userProfile}: pipe-separated key=value pairs (isGenericUser, firmId, firm)` });
 export const isGenericUser = computed<boolean>((ctx) => {
   const v = profileField('isGenericUser')(ctx);
-  return v === undefined ? undefined : v.toLowerCase() === 'true' || v === '1' || v.toLowerCase() === 'y';
+  return v === undefined ? undefined : /^(true|1|y)$/i.test(v);
 }, { description: `isGenericUser of cookie ${c.userProfile}: true for "true", "1" or "y"; undefined when absent` });
 export const firmId = computed<string>(profileField('firmId'), { description: `firmId of cookie ${c.userProfile}`, default: 'no-firm-id' });
 export const firmName = computed<string>(profileField('firm'), { description: `firm of cookie ${c.userProfile}`, default: 'no-firm-name' });

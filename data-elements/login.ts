@@ -13,23 +13,18 @@ export const userRole = derived<string>(['roleCookie', 'dataLayerUserRole'], fir
   description: 'The user role: the role cookie, else user.userRole',
 });
 
-export const AUDIENCE_EXPERIENCES = ['FIT', 'corporate', 'advisor', 'ria', 'individual', 'institutional', 'retirement-plan-insights', 'ubs'] as const;
-export type AudienceExperience = (typeof AUDIENCE_EXPERIENCES)[number];
+/** The audience experiences: the keys of LOGIN_BY_AUDIENCE (each names its login derivation). */
+export type AudienceExperience = keyof typeof LOGIN_BY_AUDIENCE;
 
-/** Path areas that imply an experience when the data layer names none (most specific first). */
-const BY_PATH: readonly [string, AudienceExperience][] = [
-  ['/advisor', 'advisor'],
-  ['/ria', 'ria'],
-  ['/individual', 'individual'],
-  ['/institutional', 'institutional'],
-];
+/** Experiences implied by a path starting with /{experience} when the data layer names none (most specific first). */
+const BY_PATH: readonly AudienceExperience[] = ['advisor', 'ria', 'individual', 'institutional'];
 
 export function audienceExperienceOf(host: string, path: string, siteAudience: unknown): AudienceExperience | undefined {
   if (host === site.hosts.planInsights) return 'retirement-plan-insights';
   const named = typeof siteAudience === 'string' ? siteAudience.trim().toLowerCase() : '';
-  const known = AUDIENCE_EXPERIENCES.find((a) => a.toLowerCase() === named);
+  const known = (Object.keys(LOGIN_BY_AUDIENCE) as AudienceExperience[]).find((a) => a.toLowerCase() === named);
   if (known) return known;
-  return BY_PATH.find(([prefix]) => path.startsWith(prefix))?.[1];
+  return BY_PATH.find((a) => path.startsWith(`/${a}`));
 }
 
 export const audienceExperience = computed<AudienceExperience>(
@@ -82,7 +77,7 @@ export const LOGIN_BY_AUDIENCE = {
   institutional: 'institutionalLoggedIn',
   'retirement-plan-insights': 'rpiLoggedIn',
   ubs: 'ubsLoggedIn',
-} as const satisfies Record<AudienceExperience, string>;
+} as const;
 
 export const loggedIn = computed<boolean>(
   (ctx) => {

@@ -24,7 +24,7 @@ export interface Target {
 export interface LinkHit {
   name: string;
   url?: string;
-  type?: LinkType;
+  type: LinkType;
   /** Overrides the tracker's linkTrackVars / linkTrackEvents for this hit. */
   linkTrackVars?: string;
   linkTrackEvents?: string;
@@ -136,9 +136,8 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       queue(target, identity, hitOf(), false);
     },
     link(target, identity, link) {
-      const type = link.type ?? 'o';
-      // The hit's link is the call's, its type settled (the beacon reads its name, url and type).
-      queue(target, identity, hitOf({ ...link, type }, link), type === 'e');
+      // The hit's link is a copy of the call's (the beacon reads its name, url and type).
+      queue(target, identity, hitOf({ ...link }, link), link.type === 'e');
     },
   };
   return client;

@@ -20,8 +20,8 @@ export function followedLink(win: Win, ev: MouseEvent, el: Element | null): URL 
     return null;
   }
   if (!WEB_SCHEME.test(url.protocol)) return null;
-  const here = new URL(win.location.href);
-  if (url.hash && url.origin === here.origin && url.pathname === here.pathname && url.search === here.search) return null;
+  // An in-page anchor: the page's own address with the link's fragment.
+  if (url.hash && new URL(url.hash, win.location.href).href === url.href) return null;
   return url;
 }
 

@@ -14,7 +14,7 @@ export interface SkipRules {
 export function consentSkipped(win: Window & typeof globalThis, rules: SkipRules): boolean {
   try {
     const { hostname, pathname, search } = win.location;
-    if (rules.hosts.includes(hostname.toLowerCase())) return true;
+    if (rules.hosts.includes(hostname)) return true;
     if (rules.pathPrefixes.some((p) => pathname.startsWith(p)) || rules.paths.includes(pathname)) return true;
     if (new URLSearchParams(search).get(rules.query.name) === rules.query.value) return true;
     return (win as unknown as Record<string, unknown>)[rules.global] === true;

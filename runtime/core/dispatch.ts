@@ -174,16 +174,11 @@ export function createDispatcher(compiled: DispatchTable, resolver: Resolver, se
         say(Msg.DispatchFailed, job.name, reason(error));
       }
       if (pending) {
-        pending.then(
-          () => {
-            queue.shift();
-            drain();
-          },
-          () => {
-            queue.shift();
-            drain();
-          },
-        );
+        const next = () => {
+          queue.shift();
+          drain();
+        };
+        pending.then(next, next);
         return;
       }
       queue.shift();

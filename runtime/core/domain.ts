@@ -3,7 +3,7 @@
 
 export function isAuthorisedHost(location: Pick<Location, 'protocol' | 'hostname'>, domains: readonly string[]): boolean {
   if (location.protocol === 'file:') return true;
-  const host = location.hostname.toLowerCase().replace(/\.$/, '');
+  const host = location.hostname.replace(/\.$/, '');
   return domains.some((domain) => {
     const d = domain.toLowerCase();
     return host === d || host.endsWith(`.${d}`);

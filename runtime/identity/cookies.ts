@@ -2,7 +2,7 @@
 // www., advisor. and dev. pages share one visitor; localhost and IP hosts get host-only cookies.
 
 export function cookieDomain(hostname: string): string | undefined {
-  const labels = hostname.toLowerCase().split('.');
+  const labels = hostname.split('.');
   if (labels.length < 3 || /^\d+$/.test(labels[labels.length - 1])) return undefined;
   return `.${labels.slice(-2).join('.')}`;
 }

@@ -3,10 +3,10 @@ export const TARGET_VERSION = '2.11.4';
 /** Whole-request timeout of the testing library (the page-load rule uses its own, shorter one). */
 export const TARGET_TIMEOUT_MS = 16_000;
 export const URL_SIZE_LIMIT = 2048;
-// The mbox cookie's lifetimes, in seconds as the cookie writes them (mbox-cookie.ts).
+// The mbox cookie's lifetimes, in seconds as the cookie writes them (mbox-cookie.ts): the device id (PC),
+// and the session for every other entry (the session id, the edge host: at.js gives both 31 min).
 export const DEVICE_ID_LIFETIME_S = 632_448;
 export const SESSION_ID_LIFETIME_S = 1_860;
-export const EDGE_OVERRIDE_LIFETIME_S = 1_860;
 export const SELECTOR_POLLING_MS = 5000;
 export const MBOX_NAME_MAX = 250;
 export const MAX_PARAMS = 50;

@@ -1,5 +1,5 @@
 import { getCookie, setCookie } from '../core/cookies';
-import { DEVICE_ID_LIFETIME_S, EDGE_OVERRIDE_LIFETIME_S, SESSION_ID_LIFETIME_S } from './constants';
+import { DEVICE_ID_LIFETIME_S, SESSION_ID_LIFETIME_S } from './constants';
 
 // The `mbox` cookie: `name#value#expiryEpochSeconds` entries joined by `|` (session, PC = tntId,
 // edge = the edge host to keep using).
@@ -17,11 +17,10 @@ export function parseMboxCookie(raw: string | undefined, nowS: number): MboxEntr
 }
 
 export function formatMboxCookie(entries: MboxEntries, nowS: number): string {
-  // An entry without its own lifetime (the session id) lives as long as the session.
-  const life: Record<string, number> = { PC: DEVICE_ID_LIFETIME_S, edge: EDGE_OVERRIDE_LIFETIME_S };
+  // Every entry but the device id (PC) lives as long as the session: the session id, the edge host.
   return Object.entries(entries)
     .filter(([, v]) => v)
-    .map(([k, v]) => `${k}#${v}#${nowS + (life[k] ?? SESSION_ID_LIFETIME_S)}`)
+    .map(([k, v]) => `${k}#${v}#${nowS + (k === 'PC' ? DEVICE_ID_LIFETIME_S : SESSION_ID_LIFETIME_S)}`)
     .join('|');
 }
 

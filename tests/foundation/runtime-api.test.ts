@@ -70,6 +70,11 @@ describe('domain allow-list', () => {
   ])('%s//%s → %s', (protocol, hostname, ok) => {
     expect(isAuthorisedHost({ protocol, hostname }, ['firm.example'])).toBe(ok);
   });
+
+  it('reads the host as location gives it, lower-cased by the URL parser', () => {
+    expect(isAuthorisedHost(new URL('https://WWW.Firm.Example./'), ['firm.example'])).toBe(true);
+    expect(isAuthorisedHost(new URL('https://WWW.Evil.Example/'), ['firm.example'])).toBe(false);
+  });
 });
 
 describe('cookies', () => {

@@ -120,6 +120,12 @@ describe('cookies (names from site.config)', () => {
     expect([p.scope.get('isGenericUser'), p.scope.get('firmId'), p.scope.get('firmName')]).toEqual([true, 'F123', 'Acme Advisors']);
   });
 
+  it('reads isGenericUser as true for "true", "1" or "y" in any case, and false for anything else', () => {
+    const generic = (value: string) => openPage({ url: URL_US, cookie: `${C.userProfile}=isGenericUser%3D${value}` }).scope.get('isGenericUser');
+    expect(['TRUE', 'True', '1', 'Y', 'y'].map(generic)).toEqual([true, true, true, true, true]);
+    expect(['yes', 'truey', '11', 'n', '0', 'false'].map(generic)).toEqual([false, false, false, false, false, false]);
+  });
+
   it('skips malformed profile pairs and keeps the first of a duplicate key', () => {
     const p = openPage({ url: URL_US, cookie: `${C.userProfile}=broken|=x|firmId=F1|firmId=F2|__proto__=polluted|isGenericUser=false` });
     expect([p.scope.get('isGenericUser'), p.scope.get('firmId'), p.scope.get('firmName')]).toEqual([false, 'F1', 'no-firm-name']);

@@ -71,7 +71,7 @@ describe('analytics tracker', () => {
   it('a hit keeps the variables it was built with when they are cleared after it', () => {
     const a = createAnalytics(win);
     a.set({ pageName: 'p', eVar1: 'a' });
-    a.link(target, null, { name: 'CTA' });
+    a.link(target, null, { name: 'CTA', type: 'o' });
     a.clear();
     a.pageView(target, null);
     expect(params(sent[0])).toMatchObject({ v1: 'a' });
@@ -90,7 +90,7 @@ describe('analytics tracker', () => {
     Object.defineProperty(win.document, 'referrer', { configurable: true, get: () => 'https://search.example/' });
     const a = createAnalytics(win);
     a.pageView(target, null);
-    a.link(target, null, { name: 'CTA' });
+    a.link(target, null, { name: 'CTA', type: 'o' });
     expect(params(sent[0])).toMatchObject({ r: 'https://search.example/', j: '1.6', k: 'Y' });
     expect(params(sent[0]).s).toMatch(/^(\d+x\d+|error)$/);
     expect(params(sent[1]).r).toBeUndefined();
@@ -134,7 +134,7 @@ describe('analytics tracker', () => {
     a.pageView(target, id);
     a.clear();
     a.set({ eVar1: 'second' });
-    a.link(target, id, { name: 'L' });
+    a.link(target, id, { name: 'L', type: 'o' });
     id.resolve({ mid: '1' });
     expect(sent.map((u) => params(u).v1)).toEqual(['first', 'second']);
   });
@@ -154,7 +154,7 @@ describe('analytics tracker', () => {
     win.document.dispatchEvent(new Event('visibilitychange'));
     expect(beacons).toHaveLength(1);
     expect(params(beacons[0]).mid).toBe('PROVISIONAL');
-    a.link(target, id, { name: 'Late' });
+    a.link(target, id, { name: 'Late', type: 'o' });
     expect(beacons).toHaveLength(2);
     expect(sent).toHaveLength(0);
     vi.advanceTimersByTime(IDENTITY_WAIT);
@@ -164,9 +164,9 @@ describe('analytics tracker', () => {
   it('pagehide counts as leaving; pageshow (back/forward cache) returns to images', () => {
     const a = createAnalytics(win);
     win.dispatchEvent(new Event('pagehide'));
-    a.link(target, null, { name: 'A' });
+    a.link(target, null, { name: 'A', type: 'o' });
     win.dispatchEvent(new Event('pageshow'));
-    a.link(target, null, { name: 'B' });
+    a.link(target, null, { name: 'B', type: 'o' });
     expect(beacons.map((u) => params(u).pev2)).toEqual(['A']);
     expect(sent.map((u) => params(u).pev2)).toEqual(['B']);
   });

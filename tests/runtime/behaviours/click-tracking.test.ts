@@ -117,6 +117,16 @@ describe('linkClick event and the anchor delay', () => {
     expect(assign).toHaveBeenCalledWith('https://partner.example/');
   });
 
+  it('does not delay a link to a fragment of this page, and delays one to another page or to this page without a fragment', () => {
+    start(300);
+    const here = new URL(window.location.href);
+    here.hash = '';
+    const links = { top: '#top', full: `${here.href}#top`, query: `${here.pathname}?other=1#top`, path: '/elsewhere.html#top', bare: here.href };
+    document.body.innerHTML = Object.entries(links).map(([id, href]) => `<a id="${id}" href="${href}" data-ea-cta-link="${id}">${id}</a>`).join('');
+    const held = Object.keys(links).map((id) => click(document.getElementById(id)!).held);
+    expect(held).toEqual([false, false, true, true, true]);
+  });
+
   it('does not delay new-tab, modified, page-handled or in-page clicks, nor any click when the delay is 0', () => {
     const clicks = start(300);
     document.body.innerHTML = `

@@ -139,6 +139,8 @@ describe('consent gates at run time', () => {
 
   it.each([
     ['the authoring host', 'https://author.firm.example/advisor/'],
+    // The page's host as location.hostname gives it: the URL parser lower-cases it.
+    ['the authoring host written in upper case', 'https://AUTHOR.Firm.Example/advisor/'],
     ['localhost', 'http://localhost/advisor/'],
     ['the skip query flag', 'https://www.firm.example/advisor/?skipconsent=1'],
     ['a restricted-webinar path', 'https://www.firm.example/advisor/webinars/restricted/q3.html'],

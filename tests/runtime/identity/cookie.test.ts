@@ -82,6 +82,8 @@ describe('cookie domain', () => {
     expect(cookieDomain('firm.example')).toBeUndefined();
     expect(cookieDomain('localhost')).toBeUndefined();
     expect(cookieDomain('10.0.0.1')).toBeUndefined();
+    // The page's host as location.hostname gives it: the URL parser lower-cases it.
+    expect(cookieDomain(new URL('https://WWW.Firm.Example/').hostname)).toBe('.firm.example');
   });
 });
 

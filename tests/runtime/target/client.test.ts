@@ -261,8 +261,8 @@ describe('options and the mbox cookie', () => {
 
   it('round-trips the mbox cookie and drops expired or malformed entries', () => {
     const now = 1_700_000_000;
-    const raw = formatMboxCookie({ session: 's1', PC: 't1' }, now);
-    expect(raw).toBe(`session#s1#${now + 1860}|PC#t1#${now + 632448}`);
-    expect(parseMboxCookie(`${raw}|old#x#${now - 1}|broken`, now)).toEqual({ session: 's1', PC: 't1' });
+    const raw = formatMboxCookie({ session: 's1', PC: 't1', edge: 'e7' }, now);
+    expect(raw).toBe(`session#s1#${now + 1860}|PC#t1#${now + 632448}|edge#e7#${now + 1860}`);
+    expect(parseMboxCookie(`${raw}|old#x#${now - 1}|broken`, now)).toEqual({ session: 's1', PC: 't1', edge: 'e7' });
   });
 });

@@ -1,13 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { zopfliOptions, type Encoder } from './encoding';
+import { gzipSettings, type Encoder } from './encoding';
 
-// Zopfli on worker threads, one object per worker at a time, so a publish compresses its bundles
-// side by side and its uploads go on meanwhile (zopfli is synchronous WebAssembly: on the main
-// thread it would hold every request up). Workers start with the first job; close() ends them.
+// Zopfli (or, for a large object, zlib's gzip -9: gzipSettings) on worker threads, one object per
+// worker at a time, so a publish compresses its bundles side by side and its uploads go on
+// meanwhile (zopfli is synchronous WebAssembly: on the main thread it would hold every request up).
+// Workers start with the first job; close() ends them.
 
 export interface GzipPool {
-  /** gzip bytes of `content` (zopfli, zopfliOptions). */
+  /** gzip bytes of `content` (zopfli, or zlib's gzip -9 for a large object: gzipSettings). */
   encode: Encoder;
   close(): Promise<void>;
 }
@@ -39,7 +40,7 @@ export function gzipPool(workers = Math.min(4, availableParallelism())): GzipPoo
   const next = (slot: Slot) => {
     const job = queue.shift();
     slot.job = job ?? null;
-    if (job) slot.worker.postMessage({ id: job.id, content: job.content, options: zopfliOptions(job.content.length) });
+    if (job) slot.worker.postMessage({ id: job.id, content: job.content, settings: gzipSettings(job.content.length) });
   };
 
   const lose = (slot: Slot, reason: string) => {

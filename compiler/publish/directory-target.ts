@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { ENV_NAMES } from '../environments';
+import { decodesTo } from './encoding';
 import { headersFile, type ObjectHeaders } from './layout';
 import { TargetError, type StorageTarget, type StoredObject } from './target';
 
@@ -62,13 +63,7 @@ export class DirectoryTarget implements StorageTarget {
     }
     if (!plain) return null;
     if (!gz) return { body: plain, contentEncoding: null };
-    let decoded: Buffer | null = null;
-    try {
-      decoded = gunzipSync(gz);
-    } catch {
-      // reported below
-    }
-    if (!decoded?.equals(plain)) throw new TargetError('GET', key, this.location, `${key}${GZ} does not decode to the bytes of ${key} (a server sends either): remove the pair or restore it`);
+    if (!decodesTo(gz, plain)) throw new TargetError('GET', key, this.location, `${key}${GZ} does not decode to the bytes of ${key} (a server sends either): remove the pair or restore it`);
     return { body: gz, contentEncoding: 'gzip' };
   }
 

@@ -101,12 +101,15 @@ export async function encodeChecked(encode: Encoder, content: Buffer, where: str
   } catch (error) {
     throw new Error(`gzip of ${where} failed: ${(error as Error).message}`);
   }
-  let decoded: Buffer | null = null;
-  try {
-    decoded = gunzipSync(encoded);
-  } catch {
-    // reported below
-  }
-  if (!decoded?.equals(content)) throw new Error(`gzip of ${where} does not decode to its bytes (the encoder is broken)`);
+  if (!decodesTo(encoded, content)) throw new Error(`gzip of ${where} does not decode to its bytes (the encoder is broken)`);
   return encoded;
+}
+
+/** Whether `gz` is gzip that decodes to exactly `content` (false for bytes that do not decode). */
+export function decodesTo(gz: Buffer, content: Buffer): boolean {
+  try {
+    return gunzipSync(gz).equals(content);
+  } catch {
+    return false;
+  }
 }

@@ -11,8 +11,8 @@ function field(v: unknown): string {
   return v == null ? '' : String(v).replace(/[;,|]/g, '').trim();
 }
 
-/** A list's entries as fields joined by `|` (an entry of null or undefined is its word). */
-const list = (v: unknown): string => (Array.isArray(v) ? v.map((e) => field(String(e))).join('|') : '');
+/** A list's entries as fields joined by `|`; an empty entry (null, undefined, '') is left out, never written as a word. */
+const list = (v: unknown): string => (Array.isArray(v) ? v.map(field).filter(Boolean).join('|') : '');
 
 /**
  * One product of the wire string from a data-layer list item (`productInfo.productID`) or a

@@ -213,10 +213,22 @@ describe('products', () => {
     expect(decode(hit({ products: prices })).params.products).toBe('P;1,P;1,P;1,P;1,P;1,P;1;2.5'.replace(/P/g, ';P'));
   });
 
-  it('reads a quantity written as text, keeps null list entries as words, drops trailing empty fields, and takes one product alone', () => {
+  it('reads a quantity written as text, leaves empty list entries out, drops trailing empty fields, and takes one product alone', () => {
     const p = { id: 7, category: null, quantity: '4', price: Infinity, events: [null, 'event5=1'], eVars: 'eVar9=x' };
-    expect(decode(hit({ products: p })).params.products).toBe(';7;4;;null|event5=1');
+    expect(decode(hit({ products: p })).params.products).toBe(';7;4;;event5=1');
     expect(decode(hit({ products: [{ productInfo: { productID: 'Y' }, quantity: true, price: 3 }] })).params.products).toBe(';Y;1;3');
+  });
+
+  it('never writes null or undefined as a word: a product list of empty fields and entries, and every other variable empty', () => {
+    const products = [
+      null,
+      { productInfo: { productID: 'A' }, quantity: null, category: undefined, events: [undefined, null, '', 'event5=1', null], eVars: [null, 'eVar9=x', undefined] },
+      { id: 'B', events: [null], eVars: [undefined] },
+    ];
+    const empty = { pageName: null, channel: undefined, server: null, campaign: null, purchaseID: undefined, currencyCode: null, eVar7: null, prop5: undefined, list1: [null, undefined, 'a'], events: [null, undefined, 'event2'], contextData: { a: null, b: undefined, c: [null] } };
+    const q = buildQuery(hit({ ...empty, products }), {});
+    expect(decodeQuery(q).params.products).toBe(';A;;;event5=1;eVar9=x,;B');
+    expect(decodeURIComponent(q)).not.toMatch(/null|undefined/);
   });
 
   it('sends a products string as given', () => {

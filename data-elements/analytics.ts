@@ -1,5 +1,6 @@
 import { computed, derived } from '../runtime/declare';
 import { getPath } from '../runtime/core/merge';
+import { userAgentHas } from '../runtime/core/user-agent';
 import { site } from '../rules/site.config';
 
 // When analytics hits are not sent (spec §5): bots and synthetic monitors, and pages where the
@@ -9,7 +10,7 @@ import { site } from '../rules/site.config';
 let bot: [string, boolean] = ['', false];
 
 export function isBot(userAgent: string): boolean {
-  if (userAgent !== bot[0]) bot = [userAgent, site.botAgents.some((agent) => userAgent.toLowerCase().includes(agent.toLowerCase()))];
+  if (userAgent !== bot[0]) bot = [userAgent, userAgentHas(userAgent, site.botAgents)];
   return bot[1];
 }
 

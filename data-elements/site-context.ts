@@ -1,5 +1,6 @@
 import { computed, derived } from '../runtime/declare';
 import { framed } from '../runtime/core/framed';
+import { userAgentHas } from '../runtime/core/user-agent';
 import { site } from '../rules/site.config';
 import { isOverseasPath, localeOf, regionOf } from '../rules/lib/areas';
 import { str } from './login';
@@ -42,10 +43,9 @@ export const siteLocale = derived<string>(
 
 export const framedPage = computed<boolean>(({ win }) => framed(win), { description: 'true when the page runs inside a frame' });
 
-export const crawlerAgent = computed<boolean>(({ win }) => {
-  const ua = (win.navigator.userAgent || '').toLowerCase();
-  return site.consent.crawlerAgents.some((a) => ua.includes(a));
-}, { description: 'true for a search-crawler user agent (site.consent.crawlerAgents: bot, crawler, spider, slurp)' });
+export const crawlerAgent = computed<boolean>(({ win }) => userAgentHas(win.navigator.userAgent || '', site.consent.crawlerAgents), {
+  description: 'true for a search-crawler user agent (site.consent.crawlerAgents: bot, crawler, spider, slurp; the consent notice\'s test)',
+});
 
 export const usAudience = derived<boolean>(['overseasAudience', 'siteCountry'], ([overseas, country]) => overseas !== true && (!country || country === 'us'), {
   description: 'true for a US audience: not an overseas/EAD URL, and page.siteCountry us or absent',

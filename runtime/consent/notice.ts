@@ -1,5 +1,6 @@
 import { getItem } from '../core/storage';
 import { framed } from '../core/framed';
+import { userAgentHas } from '../core/user-agent';
 import { debugText } from '../core/log';
 
 // Whether and how the TrustArc-kind notice script is loaded (spec §5, §9; docs/wire-formats.md).
@@ -30,8 +31,7 @@ export function noticeBlocked(win: Window & typeof globalThis, rules: NoticeRule
   const path = win.location.pathname.toLowerCase();
   const prefix = rules.pathPrefixes.find((p) => path.startsWith(p));
   if (prefix) return debugText(() => `path ${prefix}`);
-  const ua = (win.navigator.userAgent || '').toLowerCase();
-  if (rules.crawlerAgents.some((a) => ua.includes(a.toLowerCase()))) return debugText(() => 'search crawler');
+  if (userAgentHas(win.navigator.userAgent || '', rules.crawlerAgents)) return debugText(() => 'search crawler');
   return null;
 }
 

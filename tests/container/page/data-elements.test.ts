@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { parsePipePairs } from '../../../data-elements/cookies';
 import { site } from '../../../rules/site.config';
+import { noticeBlocked } from '../../../runtime/consent/notice';
+import { userAgentHas } from '../../../runtime/core/user-agent';
 import { ELEMENTS, openPage } from './context';
 
 const URL_US = 'https://www.firm.example/us/home.html';
@@ -224,5 +226,36 @@ describe('framed pages and crawlers', () => {
       delete (nav as Partial<typeof nav>).userAgent;
       if (original) expect(openPage({ url: URL_US }).scope.get('crawlerAgent')).toBe(false);
     }
+  });
+
+  // One test (runtime/core/user-agent.ts) for the element and the consent notice: they agree on
+  // every agent the spec and sites.md name, in any case; the monitors of site.botAgents that are
+  // not crawlers (Pingdom, HeadlessChrome) are neither's crawlers.
+  it.each([
+    ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', true],
+    ['Mozilla/5.0 (compatible; BINGBOT/2.0)', true],
+    ['Mozilla/5.0 (compatible; Yahoo! Slurp)', true],
+    ['Baiduspider+(+http://www.baidu.com/search/spider.htm)', true],
+    ['SomeCrawler/1.0', true],
+    ['Pingdom.com_bot_version_1.4', true],
+    ['Mozilla/5.0 (compatible; Pingdom)', false],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0.0.0 Safari/537.36', false],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36', false],
+    ['', false],
+  ])('crawlerAgent and the consent notice agree on "%s": %s', (agent, crawler) => {
+    const nav = window.navigator as unknown as { userAgent: string };
+    Object.defineProperty(nav, 'userAgent', { configurable: true, get: () => agent });
+    try {
+      expect(openPage({ url: URL_US }).scope.get('crawlerAgent')).toBe(crawler);
+      expect(noticeBlocked(window, { hosts: [], pathPrefixes: [], crawlerAgents: site.consent.crawlerAgents }) !== null).toBe(crawler);
+    } finally {
+      delete (nav as Partial<typeof nav>).userAgent;
+    }
+  });
+
+  it('matches a configured agent written in any case (the element lower-cased only the user agent)', () => {
+    expect(userAgentHas('Mozilla/5.0 (compatible; Googlebot/2.1)', ['GoogleBot'])).toBe(true);
+    expect(userAgentHas('GOMEZAGENT 3', ['GomezAgent'])).toBe(true);
+    expect(userAgentHas('Mozilla/5.0 Chrome/130', ['GoogleBot', 'GomezAgent'])).toBe(false);
   });
 });

@@ -2,6 +2,9 @@
 // requirements (docs/requirements.md) leave unnamed. Rules and data elements take them from here;
 // a firm adopting tagc changes only this file.
 
+/** The Canada sites' path prefixes: the Canada Sites channel, and the consent notice in en-ca / fr-ca. */
+const canada = ['/ca/', '/advisor/ca/', '/individual/ca'] as const;
+
 export const site = {
   hosts: {
     /** "/" on it is "home > Home"; Entry Site channel. */
@@ -63,6 +66,8 @@ export const site = {
     targetDateCompare: '/advisor/tools/planning/target-date-proview/compare.html',
     advisorLogin: ['/advisor/login.html', '/advisor/login/'],
     europeBlueprint: 'europe-blueprint',
+    /** Canada sites (channels' Canada Sites row; the consent notice's en-ca / fr-ca). */
+    canada,
   },
   /**
    * Cookie names (the spec names the cookies by role only; these are tagc's choices, one place).
@@ -196,7 +201,7 @@ export const site = {
   channels: [
     { channel: 'Entry Site', when: [{ hosts: ['www.firm.example'], paths: ['/', '/privacy/location-selector.html'] }] },
     { channel: 'Offshore Site', when: [{ pathPrefixes: ['/offshore'] }] },
-    { channel: 'Canada Sites', when: [{ pathPrefixes: ['/ca/', '/advisor/ca/', '/individual/ca'] }] },
+    { channel: 'Canada Sites', when: [{ pathPrefixes: canada }] },
     { channel: 'EACG Sites', when: [{ pathPrefixes: ['/eacg', '/apac', '/europe', '/not-listed', '/dbgipps', '/institutions'] }] },
     { channel: 'icanretire', when: [{ hosts: ['www.icanretire.example'] }] },
     { channel: 'RetirementPlanInsights', when: [{ hosts: ['www.planinsights.example'] }] },

@@ -26,7 +26,7 @@ export default rule({
         domainId: c.domainId,
         vendorIds: { ...c.vendorIds },
         testFlag: { ...site.flags.consentTestStorage },
-        canadaPrefixes: ['/ca/', '/advisor/ca/', '/individual/ca'],
+        canadaPrefixes: site.paths.canada,
       },
       rules: { hosts: [site.hosts.longTermSupport, ...site.hosts.retirementPlan], pathPrefixes: [...c.noNoticePaths], crawlerAgents: c.crawlerAgents },
       page: {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { compile } from '../../compiler';
 import { CompileError, Diagnostics, type Diagnostic } from '../../compiler/diagnostics';
 import { LARGE_PROJECT_MODULES } from '../../compiler/esbuild-api';
 import { proveNetwork } from '../../compiler/phases/2-validate/network-proof';
+import { dropWritesToGone, withProofProject } from '../../compiler/phases/2-validate/proof-process';
 import { rule as declareRule } from '../../runtime/declare';
 import { BIN } from '../helpers/bin';
 import { container, DECLARE, removeContainer } from '../helpers/container';
@@ -62,6 +63,16 @@ const running = (pid: number) => {
   }
 };
 
+/** Whether `pid` has exited: a zombie, or reaped. */
+const ended = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] === 'Z';
+  } catch {
+    return true;
+  }
+};
+
 const SENDS_NECESSARY = "void ctx.runtime.send('necessary', '/a');";
 const SENDS_ADVERTISING = "void ctx.runtime.send('advertising', '/a');";
 
@@ -114,6 +125,45 @@ describe("TypeScript's process for the network proofs", () => {
     expect(await proof).toEqual([['rules/r.ts', 'custom_network_use']]);
     expect(typescriptOf(process.pid)).not.toContain(started);
   }, 60_000);
+
+  it('takes a write to a process that has exited as its exit: the proof fails with it, and no rejection is left unhandled (EPIPE)', async () => {
+    const root = project({ 'tsconfig.json': JSON.stringify({ files: ['a.ts'] }), 'a.ts': 'export const a = 1;\n' });
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      let request: Promise<unknown> | undefined;
+      const proof = withProofProject(join(root, 'tsconfig.json'), async (p) => {
+        const pids = typescriptOf(process.pid);
+        expect(pids).toHaveLength(1);
+        // The request is written in a later turn of Node's loop (the client queues its writes):
+        // the process is ended before it, and waited for without giving the loop a turn, until it
+        // is a zombie (its files, the pipe's reading end among them, are closed).
+        request = p.program.getSourceFileNames();
+        process.kill(pids[0]!, 'SIGKILL');
+        while (!ended(pids[0]!));
+        return request;
+      });
+      await expect(proof).rejects.toThrow("TypeScript's process exited (SIGKILL)");
+      await expect(request).rejects.toThrow();
+      // A rejection left unhandled is reported after the microtasks of the turn that made it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled.map((e) => `${(e as NodeJS.ErrnoException).code}: ${String(e)}`)).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
+  it("takes a write to a child's closed pipe as done and passes other outcomes on", async () => {
+    const child = spawn(process.execPath, ['-e', ''], { stdio: ['pipe', 'ignore', 'ignore'] });
+    await new Promise((resolve) => child.once('exit', resolve));
+    dropWritesToGone(child.stdin!);
+    child.stdin!.on('error', () => undefined); // the stream's own report of the same error
+    const written = (data: string) => new Promise((resolve) => child.stdin!.write(data, (error) => resolve(error ?? 'done')));
+    // The child has exited and Node has closed its pipe: unwrapped, each write fails with ERR_STREAM_DESTROYED.
+    expect(await written('a')).toBe('done');
+    expect(await written('b')).toBe('done');
+  });
 
   it("ends the process after a large project's proof, and keeps it after a small one's", async () => {
     const files: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import type { API, Project } from 'typescript/unstable/async';
 
 // TypeScript's API process, one for the network proofs of a Node process (network-proof.ts): a
@@ -54,11 +55,36 @@ async function connect(s: Shared): Promise<void> {
   const child: unknown = client && typeof client === 'object' ? Reflect.get(client, 'process') : undefined;
   if (!(child instanceof ChildProcess)) return;
   s.child = child;
-  child.once('exit', (code, signal) => {
-    s.exit(new Error(`TypeScript's process exited (${signal ?? code})`));
+  if (child.stdin) dropWritesToGone(child.stdin);
+  const exited = () => {
+    s.exit(new Error(`TypeScript's process exited (${child.signalCode ?? child.exitCode})`));
     close(s);
-  });
+  };
+  if (child.exitCode !== null || child.signalCode !== null) exited();
+  else child.once('exit', exited);
   process.once('exit', s.end);
+}
+
+/**
+ * A request written to TypeScript's process after it has gone fails twice in the API's client:
+ * the request is rejected (a proof sees that, or the exit first), and the write's error (EPIPE
+ * while the pipe is open, ERR_STREAM_DESTROYED once it is closed) is thrown again inside a promise
+ * executor, where nothing can catch it: an unhandled rejection, which ends a CLI and fails a test
+ * run. So does a write queued before the exit was seen and made after the client, closing, ended
+ * the pipe (ERR_STREAM_WRITE_AFTER_END). Such a write is taken as done; its request then waits for the exit, which rejects the proof
+ * (Shared.exited) and closes the client, which rejects the requests it still waits for.
+ */
+export function dropWritesToGone(stdin: Writable): void {
+  const write = stdin.write;
+  const gone = (error: Error | null | undefined) => !!error && ['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END'].includes((error as NodeJS.ErrnoException).code ?? '');
+  stdin.write = function (this: Writable, chunk: unknown, ...rest: unknown[]): boolean {
+    const done = rest.findIndex((r) => typeof r === 'function');
+    if (done >= 0) {
+      const callback = rest[done] as (error?: Error | null) => void;
+      rest[done] = (error?: Error | null) => callback(gone(error) ? null : error);
+    }
+    return Reflect.apply(write, this, [chunk, ...rest]) as boolean;
+  } as Writable['write'];
 }
 
 /** Whether the process and its pipes keep Node's event loop alive: only while a proof is under way. */

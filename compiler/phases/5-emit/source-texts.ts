@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { RawMap } from './compress';
+import { shownImports, shownSourceName } from './source-names';
 
 // esbuild writes a bundle's map without its sources' text (`sourcesContent: false`), which Node
 // puts back from the texts it has: at 5,000 rules the text was 3.5 of the map's 6.3 MB, which
@@ -60,7 +61,7 @@ export class SourceTexts {
 
   /** esbuild loaded `contents` as the module its map names `name` (the entry, a plugin's namespace). */
   loaded(name: string, contents: string): void {
-    this.add(name, { contents, inlineMap: contents.includes(INLINE_MAP) });
+    this.add(name, { contents: shownImports(contents, this.root), inlineMap: contents.includes(INLINE_MAP) });
   }
 
   /** esbuild loaded `contents` for the file `path`. */
@@ -71,9 +72,10 @@ export class SourceTexts {
   /** `map` with each source's text: in the place of the map's `sourcesContent`, or where esbuild writes it (after `sources`). */
   filled(map: RawMap): RawMap {
     const sourcesContent = map.sources.map((source) => this.text(source));
-    if ('sourcesContent' in map) return { ...map, sourcesContent };
+    const sources = map.sources.map((source) => shownSourceName(this.root, source));
+    if ('sourcesContent' in map) return { ...map, sources, sourcesContent };
     const fields = Object.entries(map).flatMap(([field, value]) => (field === 'sources' ? [[field, value], ['sourcesContent', sourcesContent]] : [[field, value]]));
-    return { ...Object.fromEntries(fields), sources: map.sources, sourcesContent };
+    return { ...Object.fromEntries(fields), sources, sourcesContent };
   }
 
   private add(name: string, loaded: Loaded): void {

@@ -229,7 +229,7 @@ describe('framed pages and crawlers', () => {
   });
 
   // One test (runtime/core/user-agent.ts) for the element and the consent notice: they agree on
-  // every agent the spec and sites.md name, in any case; the monitors of site.botAgents that are
+  // every agent the requirements and docs/site-config.md name, in any case; the monitors of site.botAgents that are
   // not crawlers (Pingdom, HeadlessChrome) are neither's crawlers.
   it.each([
     ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', true],

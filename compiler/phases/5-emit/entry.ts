@@ -100,19 +100,21 @@ export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
     `  domains: ${js(domains)},`,
     `  build: { environment: ${js(plan.env.name)}, version: ${js(stamp.version)}, buildTime: ${js(stamp.buildTime)}, hash: ${js(HASH_PLACEHOLDER)} },`,
     ...Object.entries(extras.config ?? {}).map(([key, source]) => `  ${key}: ${source},`),
-    `});`,
   ];
   const start = `import { start } from ${js(runtimeStart)};`;
   if (plan.env.debug) {
     const lines = [start, `import { eventTable, firingOrder } from ${table};`];
     lines.push(...dataElements.imports, ...dataElements.runtime, ...declarations.slice(dataElements.imports.length));
     lines.push(...(extras.prelude ?? []));
-    lines.push(`const rules = ${rules};`, `start({`, `  rules,`, `  ...eventTable(rules),`, `  dataElements: ${dataElements.expression},`, ...settings);
+    lines.push(`const rules = ${rules};`, `start({`, `  rules,`, `  ...eventTable(rules),`, `  dataElements: ${dataElements.expression},`, ...settings, `});`);
     return { source: lines.join('\n') + '\n' };
   }
   // Without debugging, the project's declarations are made by a function that start() calls when
-  // it first needs them (project-function.ts), not while the bundle evaluates.
+  // it first needs them (project-function.ts), not while the bundle evaluates. The function is the
+  // config's last key: swc writes it there as a method, so the settings (the domains, the egress
+  // hosts) come before its text and within gzip's 32 KB window of the site configuration that
+  // opens it, where after it they were 38 KB away (prod 30,754 -> 30,712 B gzip -9).
   const project = projectModule([`import ${js(runtimeModule(runtimeStart, 'declare/index.ts'))};`, `import { firingOrder } from ${table};`, ...dataElements.runtime], declarations, `{ rules: ${rules}, dataElements: ${dataElements.expression} }`);
-  const lines = [start, ...PROJECT_IMPORTS, ...(extras.prelude ?? []), `start({`, `  project: ${PROJECT_FUNCTION},`, ...settings];
+  const lines = [start, ...PROJECT_IMPORTS, ...(extras.prelude ?? []), `start({`, ...settings, `  project: ${PROJECT_FUNCTION},`, `});`];
   return { source: lines.join('\n') + '\n', project };
 }

@@ -64,7 +64,7 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
   }
   const table = denseRows(rows);
   const source = (entry: string | number) => (typeof entry === 'string' ? entry : `${nameKey(table.rows[entry]![0])}: ${js(table.rows[entry]![1])}`);
-  for (const [abs, specifiers] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) imports.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
+  for (const [abs, specifiers] of [...byFile].sort(([a], [b]) => (a < b ? 1 : -1))) imports.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
   const object = `{ ${entries.map(source).join(', ')} }`;
   if (!rows.length) return { imports, runtime, expression: object };
   runtime.push(`import { dataElementTable } from ${js(readers!.table)};`);
@@ -80,8 +80,9 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
 export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: string, domains: readonly string[], stamp: BuildStamp, extras: EntryExtras = {}): Entry {
   const table = js(runtimeModule(runtimeStart, 'events/table.ts'));
   // The order of the imports is the order of the modules in the bundle (each after what it
-  // imports). Data elements first, their files in ascending order of path (prod -41 B gzip -9
-  // against the order of their names), then the rules by file (neighbours in a
+  // imports). Data elements first, their files in descending order of path (prod -41 B gzip -9
+  // ascending against the order of their names, -6 B more descending: the modules naming many
+  // data elements, login.ts, come nearer the table of names that ends the project), then the rules by file (neighbours in a
   // folder look alike), in descending order of path: gzip finds more repeats within its 32 KB
   // window than in firing order (prod: -130 B gzip -9 by file ascending, -104 B more descending;
   // measured, not derived).

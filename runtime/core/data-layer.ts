@@ -178,12 +178,15 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
   };
 }
 
+/** A writable, configurable data property's descriptor (wrap's two hidden methods, install's visible array). */
+const dataProperty = (value: unknown, enumerable: boolean): PropertyDescriptor => ({ configurable: true, enumerable, writable: true, value });
+
 /** Installs tagc's push and getState on an array; false when the array refuses them. */
 function wrap(array: unknown[], push: (...items: unknown[]) => number, getState: (path?: unknown) => unknown): boolean {
   try {
     Object.defineProperties(array, {
-      getState: { configurable: true, enumerable: false, writable: true, value: getState },
-      push: { configurable: true, enumerable: false, writable: true, value: push },
+      getState: dataProperty(getState, false),
+      push: dataProperty(push, false),
     });
     return array.push === push;
   } catch {
@@ -201,7 +204,7 @@ function install(win: Window & typeof globalThis, array: unknown[]): boolean {
     // A throwing or missing setter: define the property instead.
   }
   try {
-    Object.defineProperty(win, DATA_LAYER, { configurable: true, enumerable: true, writable: true, value: array });
+    Object.defineProperty(win, DATA_LAYER, dataProperty(array, true));
     return host[DATA_LAYER] === array;
   } catch {
     say(Msg.NotReplaceable, DATA_LAYER);

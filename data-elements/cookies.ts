@@ -1,26 +1,17 @@
 import { computed, cookie, derived } from '../runtime/declare';
-import { readCookies } from '../runtime/core/cookies';
-import { UNSAFE_KEYS } from '../runtime/core/merge';
+import { parsePairs, readCookies } from '../runtime/core/cookies';
 import { site } from '../rules/site.config';
 
 // Cookies of spec §3, names from site.config (docs/site-config.md leaves them unnamed). Reading goes
 // through runtime/core/cookies.ts, which skips a malformed cookie (bad % escape, no =, duplicate
-// name) on its own; the two structured cookies are parsed here the same way, pair by pair.
+// or unsafe name) on its own; the profile cookie's pairs are read by its parsePairs too, the
+// dealer-info cookie's parts here.
 
 const c = site.cookies;
 
 /** `a=1|b=2` into a prototype-free record; a pair without `=` or with an unsafe key is skipped, the first of a duplicate wins. */
 export function parsePipePairs(raw: string | undefined): Record<string, string> {
-  const out: Record<string, string> = Object.create(null);
-  if (!raw) return out;
-  for (const pair of raw.split('|')) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) continue;
-    const key = pair.slice(0, eq).trim();
-    if (!key || UNSAFE_KEYS.has(key) || key in out) continue;
-    out[key] = pair.slice(eq + 1).trim();
-  }
-  return out;
+  return parsePairs(raw ?? '', '|', (value) => value);
 }
 
 /** Part `index` of `dealer&branch&rep` (positional, trimmed); an empty part is absent. */

@@ -1,7 +1,7 @@
 import type { Action, DataElementRef } from '../declare/types';
 import { eventName, type LinkType } from '../analytics/beacon';
 import { friendlyName } from '../analytics/names';
-import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
+import { identityOf, resolveVars, targetOf, textValue, tracker, type AnalyticsSettings } from '../analytics/settings';
 import { failure } from '../core/log';
 import { Msg } from '../core/messages';
 import { TOOLING } from '../declare/tooling';
@@ -35,11 +35,11 @@ export function trackEvent(options: AnalyticsEventOptions): Action {
       client.set({ ...vars, events });
       try {
         const target = targetOf(ctx, options.settings);
-        const name = String(ctx.value(options.linkName) ?? '').trim();
+        const name = textValue(ctx, options.linkName).trim();
         if (!name) throw failure(Msg.LinkWithoutName);
         const names = Object.keys(vars).map(friendlyName).filter((k) => k !== 'contextData');
         const context = vars.contextData && typeof vars.contextData === 'object' ? Object.keys(vars.contextData).map((k) => `contextData.${k}`) : [];
-        const url = String(ctx.value(options.linkUrl) ?? '') || undefined; // no linkUrl: value(undefined) is undefined
+        const url = textValue(ctx, options.linkUrl) || undefined; // no linkUrl: value(undefined) is undefined
         if (target) {
           client.link(target, identityOf(ctx, options.settings.identity), {
             name,

@@ -1,6 +1,6 @@
 import type { Action, DataElementRef } from '../declare/types';
 import type { LinkType } from '../analytics/beacon';
-import { identityOf, resolveVars, targetOf, tracker, type AnalyticsSettings } from '../analytics/settings';
+import { identityOf, resolveVars, targetOf, textValue, tracker, type AnalyticsSettings } from '../analytics/settings';
 import { failure } from '../core/log';
 import { Msg } from '../core/messages';
 import { TOOLING } from '../declare/tooling';
@@ -27,9 +27,9 @@ export function sendLinkHit(options: LinkHitOptions): Action {
       const client = tracker(ctx);
       client.set(resolveVars(ctx, options.vars));
       const target = targetOf(ctx, options.settings);
-      const name = String(ctx.value(options.name) ?? '').trim();
+      const name = textValue(ctx, options.name).trim();
       if (!name) throw failure(Msg.LinkWithoutName);
-      const url = options.url === undefined ? undefined : String(ctx.value(options.url) ?? '') || undefined;
+      const url = options.url === undefined ? undefined : textValue(ctx, options.url) || undefined;
       if (target) client.link(target, identityOf(ctx, options.settings.identity), { name, url, type: options.type ?? 'o' });
     },
   };

@@ -39,6 +39,11 @@ export function identityOf(ctx: RuleContext, settings: IdentitySettings | null):
   });
 }
 
+/** A value as a hit's text ('' where there is none): the report suite, a link's name and URL. */
+export function textValue(ctx: RuleContext, ref: unknown): string {
+  return String(ctx.value(ref) ?? '');
+}
+
 /** Where a hit goes now, or null when tracking is aborted on this page. */
 export function targetOf(ctx: RuleContext, settings: AnalyticsSettings): Target | null {
   // value(undefined) is undefined: no abort switch, no abort.
@@ -46,7 +51,7 @@ export function targetOf(ctx: RuleContext, settings: AnalyticsSettings): Target 
     DEBUG: ctx.runtime.log.info(`Analytics hit of "${ctx.rule.id}" aborted (bot or tracking switched off)`);
     return null;
   }
-  const rsid = String(ctx.value(settings.reportSuite) ?? '').trim();
+  const rsid = textValue(ctx, settings.reportSuite).trim();
   if (!rsid) throw failure(Msg.NoReportSuite);
   return { trackingServer: settings.trackingServer, rsid };
 }

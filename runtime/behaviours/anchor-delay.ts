@@ -1,4 +1,4 @@
-import { WEB_SCHEME } from '../core/egress';
+import { webUrl } from '../core/egress';
 
 // The anchor-click delay (spec §9: configurable; 500 ms for promotions): a same-window link is held
 // back for a moment so that its beacon leaves before the page unloads, then followed. Clicks the
@@ -13,13 +13,8 @@ export function followedLink(win: Win, ev: MouseEvent, el: Element | null): URL 
   if (!anchor || ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return null;
   const target = anchor.getAttribute('target');
   if ((target && target.toLowerCase() !== '_self') || anchor.hasAttribute('download')) return null;
-  let url: URL;
-  try {
-    url = new URL(anchor.getAttribute('href') ?? '', win.location.href);
-  } catch {
-    return null;
-  }
-  if (!WEB_SCHEME.test(url.protocol)) return null;
+  const url = webUrl(anchor.getAttribute('href') ?? '', win.location.href);
+  if (!url) return null;
   // An in-page anchor: the page's own address with the link's fragment.
   if (url.hash && new URL(url.hash, win.location.href).href === url.href) return null;
   return url;

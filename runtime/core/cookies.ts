@@ -1,6 +1,9 @@
+import { UNSAFE_KEYS } from './merge';
+
 // Cookie reading that survives a broken jar: each malformed pair (no `=`, a bad `%` escape, an
-// empty name) is skipped on its own, and of duplicate names the first wins, as browsers list the
-// most specific path first.
+// empty name, a name that reaches a prototype) is skipped on its own, and of duplicate names the
+// first wins, as browsers list the most specific path first. The structured cookies' pairs
+// (data-elements/cookies.ts) are read by the same parsePairs.
 
 /** `decodeURIComponent`, or undefined for a bad escape. */
 export function decode(raw: string): string | undefined {
@@ -11,19 +14,22 @@ export function decode(raw: string): string | undefined {
   }
 }
 
-export function parseCookies(header: string): Record<string, string> {
+/** `name=value` parts of `text` split at `sep` into a prototype-free record: a part without `=`, a name or with an unsafe name (merge.ts) is skipped, the first of a duplicate name wins, and a value is what `read` makes of it (skipped where undefined). */
+export function parsePairs(text: string, sep: string, read: (raw: string) => string | undefined): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
-  for (const part of header.split(';')) {
+  for (const part of text.split(sep)) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
-    if (!name || name in out) continue;
-    let raw = part.slice(eq + 1).trim();
-    if (/^"[^]*"$/.test(raw)) raw = raw.slice(1, -1);
-    const value = decode(raw);
+    if (!name || UNSAFE_KEYS.has(name) || name in out) continue;
+    const value = read(part.slice(eq + 1).trim());
     if (value !== undefined) out[name] = value;
   }
   return out;
+}
+
+export function parseCookies(header: string): Record<string, string> {
+  return parsePairs(header, ';', (raw) => decode(/^"[^]*"$/.test(raw) ? raw.slice(1, -1) : raw));
 }
 
 // The jar is read (the document.cookie getter serialises the whole jar, the costliest call of

@@ -1,7 +1,7 @@
 import type { JsonState } from '../declare/types';
 import { log, reason, say } from './log';
 import { Msg } from './messages';
-import { getPath, isPlainObject, merge, sanitize, TooLarge } from './merge';
+import { getPath, isPlainObject, mapValues, merge, sanitize, TooLarge } from './merge';
 
 // `window.appEventData`: entries pushed before the bundle loaded are processed in order, later
 // pushes are intercepted. Each entry is sanitised (no prototype keys, no throwing getters, bounded
@@ -178,13 +178,15 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
   };
 }
 
+/** Defines each of `values` on `target` as a writable, configurable data property (wrap's two hidden methods, install's visible array). */
+function defineData(target: object, values: Record<string, unknown>, enumerable: boolean): void {
+  Object.defineProperties(target, mapValues(values, (value): PropertyDescriptor => ({ configurable: true, enumerable, writable: true, value })));
+}
+
 /** Installs tagc's push and getState on an array; false when the array refuses them. */
 function wrap(array: unknown[], push: (...items: unknown[]) => number, getState: (path?: unknown) => unknown): boolean {
   try {
-    Object.defineProperties(array, {
-      getState: { configurable: true, enumerable: false, writable: true, value: getState },
-      push: { configurable: true, enumerable: false, writable: true, value: push },
-    });
+    defineData(array, { getState, push }, false);
     return array.push === push;
   } catch {
     return false;
@@ -201,7 +203,7 @@ function install(win: Window & typeof globalThis, array: unknown[]): boolean {
     // A throwing or missing setter: define the property instead.
   }
   try {
-    Object.defineProperty(win, DATA_LAYER, { configurable: true, enumerable: true, writable: true, value: array });
+    defineData(win, { [DATA_LAYER]: array }, true);
     return host[DATA_LAYER] === array;
   } catch {
     say(Msg.NotReplaceable, DATA_LAYER);

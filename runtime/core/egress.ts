@@ -13,6 +13,16 @@ import { Msg } from './messages';
 /** A URL's protocol that is http(s): the only schemes the container requests, follows or renders. */
 export const WEB_SCHEME = /^https?:$/;
 
+/** `value` resolved against `base` when it is an http(s) URL, else null (a link to follow, an offer's URL). */
+export function webUrl(value: string, base: string): URL | null {
+  try {
+    const url = new URL(value, base);
+    return WEB_SCHEME.test(url.protocol) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 export type Via = 'fetch' | 'beacon' | 'image' | 'script' | 'iframe';
 
 export interface Refusal {

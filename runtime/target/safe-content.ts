@@ -1,4 +1,4 @@
-import { WEB_SCHEME } from '../core/egress';
+import { webUrl } from '../core/egress';
 
 // The A/B trust boundary's second half: what an offer may put in the page. URL-bearing actions
 // take only http(s) URLs; CSS may not fetch; and an offer's HTML, when it may not carry script,
@@ -11,12 +11,7 @@ const DROP = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed'
 
 /** The URL resolved against the page when it is http(s), else null. */
 export function httpUrl(value: string, base: string): string | null {
-  try {
-    const u = new URL(value.trim(), base);
-    return WEB_SCHEME.test(u.protocol) ? u.href : null;
-  } catch {
-    return null;
-  }
+  return webUrl(value.trim(), base)?.href ?? null;
 }
 
 /** Whether an attribute may carry this value: no handlers, no srcdoc, http(s) URLs only, inert CSS. */

@@ -81,4 +81,8 @@ describe('cookies', () => {
   it('skips each malformed cookie on its own and keeps the first of duplicates', () => {
     expect({ ...parseCookies('a=1; bad=%E0%A4%A; noequals; =empty; b=two%20words; a=2; c="quoted"') }).toEqual({ a: '1', b: 'two words', c: 'quoted' });
   });
+
+  it("skips a cookie whose name reaches a prototype, as the profile cookie's pairs are", () => {
+    expect(Object.keys(parseCookies('constructor=a; __proto__=b; prototype=c; d=1'))).toEqual(['d']);
+  });
 });

@@ -24,6 +24,15 @@ describe('appEventData', () => {
     expect(window.appEventData).toHaveLength(3);
   });
 
+  it("hides tagc's push and getState on the array: writable and configurable, not enumerable", () => {
+    boot([]);
+    for (const key of ['push', 'getState']) {
+      const d = Object.getOwnPropertyDescriptor(window.appEventData, key)!;
+      expect([key, d.configurable, d.enumerable, d.writable, typeof d.value]).toEqual([key, true, false, true, 'function']);
+    }
+    expect(Object.keys(window.appEventData)).toEqual([]);
+  });
+
   it('keeps a computed state that merges every push', () => {
     const b = boot([recorder('done', 'Page Load Completed')], { pageName: dataLayerValue('page.pageName') });
     window.appEventData.push({ page: { pageName: 'home', siteCountry: 'us' } });

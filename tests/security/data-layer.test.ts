@@ -132,6 +132,8 @@ describe('an appEventData that cannot be wrapped still delivers every event', ()
     window.appEventData.push({ event: 'Page Load Completed' });
     expect(seen).toEqual(['library loaded', 'Page Load Completed']);
     expect(b.warnings).toEqual(['[tagc] appEventData could not be read; tagc took it over with a new array']);
+    const d = Object.getOwnPropertyDescriptor(window, 'appEventData')!;
+    expect([d.configurable, d.enumerable, d.writable, Array.isArray(d.value)]).toEqual([true, true, true, true]);
   });
 
   it('keeps every other event source when the getter can be neither read nor replaced', () => {

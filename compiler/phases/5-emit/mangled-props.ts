@@ -56,6 +56,10 @@ export const MANGLED_PROPS = [
   // The start-up configuration the generated entry writes (runtime/core/start.ts; `dataElements`
   // stays, graph.json's word), the egress policy's (runtime/core/egress.ts), the data layer's
   // hooks (runtime/core/data-layer.ts) and a hit's technology fields (runtime/analytics/beacon.ts).
+  // The debug companion's reference is the config's too (runtime/core/companion.ts; the manifest
+  // names the file for publishing, not the bundle).
+  'companion',
+  'file',
   'domains',
   'egress',
   'exempt',

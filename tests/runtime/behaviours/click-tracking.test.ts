@@ -127,6 +127,14 @@ describe('linkClick event and the anchor delay', () => {
     expect(held).toEqual([false, false, true, true, true]);
   });
 
+  it('does not delay a link that is not http(s) or not a URL', () => {
+    start(300);
+    const links = { mail: 'mailto:help@firm.example', script: 'javascript:void(0)', broken: 'http://[', web: 'https://partner.example/' };
+    document.body.innerHTML = Object.entries(links).map(([id, href]) => `<a id="${id}" href="${href}" data-ea-cta-link="${id}">${id}</a>`).join('');
+    const held = Object.keys(links).map((id) => click(document.getElementById(id)!).held);
+    expect(held).toEqual([false, false, false, true]);
+  });
+
   it('does not delay new-tab, modified, page-handled or in-page clicks, nor any click when the delay is 0', () => {
     const clicks = start(300);
     document.body.innerHTML = `

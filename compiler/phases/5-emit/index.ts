@@ -16,7 +16,7 @@ import { egressEntry, sitePrivacy } from './egress';
 import { dataElementReaders } from './data-element-rows';
 import { entrySource, type BuildStamp } from './entry';
 import { OWN_RUNTIME_START } from './runtime-modules';
-import { graphJsonText, type RuleTexts } from './graph-json';
+import { graphJsonBytes, type RuleTexts } from './graph-json';
 import { hostInventory } from './hosts';
 import { payloadNames } from './mangled-props';
 import { schemaDocuments } from './schema-docs';
@@ -209,7 +209,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
     })());
   let graphs: Promise<void> = Promise.resolve();
   const graphJsonOf = (plan: EnvPlan, b: Bundle, envHosts: HostUse[]) => {
-    graphs = graphs.then(async () => output.write(`${plan.env.name}/graph.json`, graphJsonText(graph, plan, b, stamp, diagnostics, await hashesOnce(), envHosts, ruleTexts)));
+    graphs = graphs.then(async () => output.write(`${plan.env.name}/graph.json`, graphJsonBytes(graph, plan, b, stamp, diagnostics, await hashesOnce(), envHosts, ruleTexts)));
     // Awaited once every bundle is built: a failed proof fails the build there.
     graphs.catch(() => undefined);
   };

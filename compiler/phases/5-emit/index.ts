@@ -188,7 +188,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const { atOnce, turn } = concurrency(graph, plans.length);
   const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
   const unset = unsetOptions(await optionSources(root, graph.load.site?.abs, graph.load.sources, [runtime, OWN_RUNTIME_START].map((start) => dirname(dirname(start)))));
-  const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled, unset };
+  const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), strippedRules: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled, unset };
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);
   const siteFile = graph.load.site?.abs;
@@ -241,6 +241,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   );
   // Every bundle is built: the project modules' texts as esbuild read them are not needed again.
   options.rewritten?.clear();
+  options.strippedRules?.clear();
   options.keptRewrites?.flush();
   // A failed scan fails the build as itself, not as esbuild's report of a plugin error.
   await siteScan;

@@ -1,26 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, type CompileResult } from '../../compiler';
 import { declarationKey } from '../../compiler/phases/3-graph/hashes';
-import { graphJson, graphJsonText, type RuleTexts } from '../../compiler/phases/5-emit/graph-json';
+import { graphJson, graphJsonBytes, type RuleTexts } from '../../compiler/phases/5-emit/graph-json';
 import type { Bundle } from '../../compiler/phases/5-emit/bundle';
 import type { HostUse } from '../../compiler/graph-types';
 import { container, removeContainer, ruleSource, REPO } from '../helpers/container';
 
 // graph.json's text is written with each rule's entry serialized once for all environments
-// (5-emit/graph-json.ts, graphJsonText); it must be the text JSON.stringify writes for the graph
+// (5-emit/graph-json.ts, graphJsonBytes); it must be the text JSON.stringify writes for the graph
 // object, in every environment, whatever the rule's strings hold.
 
 const bundle: Bundle = { fileName: 'container.0123456789abcdef.min.js', mapName: 'container.0123456789abcdef.min.js.map', code: '', map: '', hash: '0123456789abcdef', bytes: 10, gzipBytes: 5, integrity: 'sha384-x' };
 const stamp = { version: '1.2.3', buildTime: '2026-01-01T00:00:00.000Z' };
 const hosts: HostUse[] = [{ host: 'metrics.firm.example', category: 'analytics', directive: 'img-src', rules: ['a'] }];
 
-/** The texts graphJsonText writes for every plan of a compile, one RuleTexts shared as emit shares it, against JSON.stringify of graphJson. */
+/** The texts graphJsonBytes writes for every plan of a compile, one RuleTexts shared as emit shares it, against JSON.stringify of graphJson. */
 function compare({ graph, plans, diagnostics }: CompileResult, hashes: Map<string, string>) {
   const texts: RuleTexts = new Map();
   for (const plan of plans) {
     for (const h of [hosts, undefined]) {
       const expected = JSON.stringify({ ...graphJson(graph, plan, bundle, stamp, diagnostics, hashes), hosts: h }, null, 1);
-      expect(graphJsonText(graph, plan, bundle, stamp, diagnostics, hashes, h, texts)).toBe(expected);
+      expect(graphJsonBytes(graph, plan, bundle, stamp, diagnostics, hashes, h, texts).toString('utf8')).toBe(expected);
     }
   }
   return texts;
@@ -61,6 +61,6 @@ describe('graph.json text', () => {
 
   it('writes an environment without rules as JSON.stringify does', () => {
     const empty = { ...project.plans[0], rules: [], table: {}, sources: [] };
-    expect(graphJsonText(project.graph, empty, bundle, stamp, project.diagnostics, new Map(), hosts, new Map())).toBe(JSON.stringify({ ...graphJson(project.graph, empty, bundle, stamp, project.diagnostics), hosts }, null, 1));
+    expect(graphJsonBytes(project.graph, empty, bundle, stamp, project.diagnostics, new Map(), hosts, new Map()).toString('utf8')).toBe(JSON.stringify({ ...graphJson(project.graph, empty, bundle, stamp, project.diagnostics), hosts }, null, 1));
   });
 });

@@ -26,7 +26,7 @@ const NOT_UTF8 = [[0xed, 0xa0, 0x80], [0xed, 0xb0, 0x80, 0xed, 0xa0, 0x80], [0xe
 const notUtf8 = Buffer.concat(NOT_UTF8.flatMap((bytes) => [Buffer.from(bytes), Buffer.from(' ')]));
 writeFileSync(join(dir, 'disk.ts'), Buffer.concat([Buffer.from(`export const disk: string = ${JSON.stringify(TRICKY)}; /* ${TRICKY} */\n/* `), notUtf8, Buffer.from('*/\n')]));
 writeFileSync(join(dir, 'valid.ts'), `export const valid = 1; /* ${TRICKY} \ufffd */\n`);
-for (const name of ['inline.js', 'bare.js', 'plain.js', 'lone.js', 'hand.js']) writeFileSync(join(dir, name), '');
+for (const name of ['inline.js', 'bare.js', 'plain.js', 'lone.js', 'hand.js', 'given.js']) writeFileSync(join(dir, name), '');
 
 // An inline map written by hand: its text escapes a lone surrogate, which esbuild passes through.
 const handMap = { version: 3, sources: ['hand-source.ts'], sourcesContent: ['export const hand = 1; // \ud800 </script>\n'], mappings: 'AAAA' };
@@ -37,7 +37,22 @@ async function inlineMapped(sourcesContent: boolean): Promise<string> {
   return (await esbuild.transform(ts, { loader: 'ts', format: 'esm', sourcefile: sourcesContent ? 'inline.ts' : 'bare.ts', sourcemap: 'inline', sourcesContent })).code;
 }
 
-const entry = ['./disk.ts', './valid.ts', './inline.js', './bare.js', './plain.js', './lone.js', './hand.js', 'virtual:module']
+const INLINE_MAP = '//# sourceMappingURL=data:application/json;base64,';
+
+/**
+ * A module whose inline map carries its source's text (`full`, what esbuild is given when it writes
+ * the texts), and the same module with that map less its texts (`lean`), the texts given to
+ * SourceTexts instead (`map`), as a stripped rule module is (5-emit/bundle.ts).
+ */
+async function givenMapped(): Promise<{ full: string; lean: string; map: Pick<RawMap, 'sources' | 'sourcesContent'> }> {
+  const full = (await esbuild.transform(`/* ${TRICKY} */\nexport const given: number = 3;\n`, { loader: 'ts', format: 'esm', sourcefile: 'given.ts', sourcemap: 'inline' })).code;
+  const at = full.lastIndexOf(INLINE_MAP);
+  const { sources, sourcesContent, ...rest } = JSON.parse(Buffer.from(full.slice(at + INLINE_MAP.length).trim(), 'base64').toString('utf8')) as RawMap;
+  const lean = `${full.slice(0, at)}${INLINE_MAP}${Buffer.from(JSON.stringify({ ...rest, sources })).toString('base64')}\n`;
+  return { full, lean, map: { sources, sourcesContent } };
+}
+
+const entry = ['./disk.ts', './valid.ts', './inline.js', './bare.js', './plain.js', './lone.js', './hand.js', './given.js', 'virtual:module']
   .map((spec, i) => `import * as m${i} from ${JSON.stringify(spec)}; console.log(m${i});`)
   .join('\n') + `\n/* entry: ${TRICKY} */\n`;
 
@@ -50,6 +65,7 @@ async function build(texts: SourceTexts | undefined): Promise<string> {
     'lone.js': `export const lone = 1; // \ud800 and \udc00 alone\n`,
     'hand.js': hand,
   };
+  const given = await givenMapped();
   const plugin: Plugin = {
     name: 'test-modules',
     setup(b) {
@@ -58,6 +74,11 @@ async function build(texts: SourceTexts | undefined): Promise<string> {
         const text = `export default ${JSON.stringify(TRICKY)};\n`;
         texts?.loaded('v:virtual:module', text);
         return { contents: text, loader: 'js' };
+      });
+      b.onLoad({ filter: /given\.js$/ }, (args) => {
+        if (!texts) return { contents: given.full, loader: 'js' };
+        texts.loadedFile(args.path, given.lean, given.map);
+        return { contents: given.lean, loader: 'js' };
       });
       b.onLoad({ filter: /(inline|bare|plain|lone|hand)\.js$/ }, (args) => {
         const text = contents[args.path.slice(dir.length + 1)]!;
@@ -90,13 +111,15 @@ describe('a map filled with its sources\' texts', () => {
     expect(JSON.stringify(filled)).toBe(JSON.stringify(written));
     // Not equal by accident: each kind of source is there, with its text or null.
     const textOf = (source: string) => filled.sourcesContent![filled.sources.indexOf(source)];
-    expect(filled.sources).toEqual(['disk.ts', 'valid.ts', 'inline.ts', 'bare.ts', 'plain.js', 'lone.js', 'hand-source.ts', 'v:virtual:module', 'entry.ts']);
+    expect(filled.sources).toEqual(['disk.ts', 'valid.ts', 'inline.ts', 'bare.ts', 'plain.js', 'lone.js', 'hand-source.ts', 'given.ts', 'v:virtual:module', 'entry.ts']);
     expect(textOf('disk.ts')).toContain('</script> <!-- \u2028 \u2029');
     expect(textOf('disk.ts')).toContain('/* \ud800 \udc00\ud800 😀 \ufffd \ufffd \ufffd \ufffd \ufffd\ufffd \ufffd\ufffd\ufffd\ufffd */');
     expect(textOf('valid.ts')).toContain('\ufffd */');
     expect(textOf('hand-source.ts')).toBe('export const hand = 1; // \ud800 </script>\n');
     expect(textOf('inline.ts')).toContain('漢 😀');
     expect(textOf('bare.ts')).toBeNull();
+    // Its inline map as esbuild read it had no texts: the text is the one given beside it.
+    expect(textOf('given.ts')).toContain('export const given: number = 3;');
     expect(textOf('lone.js')).toContain('\ufffd and \ufffd alone');
     expect(textOf('entry.ts')).toBe(entry);
   });

@@ -61,6 +61,8 @@ export interface BundleOptions {
   site?: SiteConfigUse;
   /** Rewritten project modules, shared by the environments of one build (prod and internal strip the same files). */
   rewritten?: Map<string, Promise<string>>;
+  /** Stripped rule modules by path, shared by the environments of one build that strip them. */
+  strippedRules?: Map<string, Promise<StrippedRule>>;
   /** The project's library modules (`lib` folders): declarations only, so their unused top-level values are dropped. */
   libraries?: readonly string[];
   /** Project modules stripped of their types once for the build (shared with the declaration hashes). */
@@ -80,13 +82,6 @@ export interface BundleOptions {
   turn?: <T>(build: () => Promise<T>) => Promise<T>;
 }
 
-/** `make()` once per key for all the environments of one build (BundleOptions.rewritten). */
-function once(rewritten: Map<string, Promise<string>>, key: string, make: () => Promise<string>): Promise<string> {
-  let made = rewritten.get(key);
-  if (!made) rewritten.set(key, (made = make()));
-  return made;
-}
-
 /** One text of `make()`'s pair, made once per key for all the environments of one build. */
 function rewrittenOnce(rewritten: Map<string, Promise<string>>, key: string, variant: keyof Rewritten, make: () => Promise<Rewritten>): Promise<string> {
   if (!rewritten.has(`${variant}:${key}`)) {
@@ -101,14 +96,28 @@ function rewrittenOnce(rewritten: Map<string, Promise<string>>, key: string, var
   return rewritten.get(`${variant}:${key}`)!;
 }
 
-/** A rule module without its viewer-only metadata, from its stripped JavaScript; the source map goes inline, so the bundle's map still points at the .ts. */
-async function strippedRule(stripped: StrippedModules, rewritten: Map<string, Promise<string>>, path: string): Promise<{ contents: string; loader: 'js' | 'ts' }> {
+/** A rule module as esbuild reads it without its viewer-only metadata, and its source's text (StrippedRule.map). */
+export interface StrippedRule {
+  contents: string;
+  /** The sources and texts of swc's map, which goes inline without the texts: esbuild writes none (`sourcesContent: false`) and source-texts.ts is given them here. */
+  map?: Pick<RawMap, 'sources' | 'sourcesContent'>;
+}
+
+/**
+ * A rule module without its viewer-only metadata, from its stripped JavaScript; the source map goes
+ * inline, so the bundle's map still points at the .ts. Made once for prod and internal (`rules`).
+ */
+async function strippedRule(stripped: StrippedModules, rules: Map<string, Promise<StrippedRule>>, path: string): Promise<StrippedRule & { loader: 'js' | 'ts' }> {
   const { js } = await stripped.get(path);
   // Not code that swc parses: esbuild reports the error in the source itself.
   if (!js) return { contents: await readFile(path, 'utf8'), loader: 'ts' };
-  // Prod and internal read the same text.
-  const contents = await once(rewritten, `rule:${path}`, async () => `${blankRanges(js.code, js.viewerOnly)}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(js.map).toString('base64')}\n`);
-  return { contents, loader: 'js' };
+  let rule = rules.get(path);
+  if (!rule) {
+    const { sources, sourcesContent, ...lean } = JSON.parse(js.map) as RawMap;
+    const contents = `${blankRanges(js.code, js.viewerOnly)}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify({ ...lean, sources })).toString('base64')}\n`;
+    rules.set(path, (rule = Promise.resolve({ contents, map: { sources, sourcesContent } })));
+  }
+  return { ...(await rule), loader: 'js' };
 }
 
 /**
@@ -118,7 +127,7 @@ async function strippedRule(stripped: StrippedModules, rewritten: Map<string, Pr
  * without viewer-only metadata (rewrite-module.ts). Rule modules come from the build's stripped
  * modules, whose JavaScript the declaration hashes have mostly read already.
  */
-function projectModules(root: string, strip: boolean, texts: SourceTexts, { site, rewritten = new Map(), libraries = [], stripped = new StrippedModules(), keptRewrites }: BundleOptions): Plugin {
+function projectModules(root: string, strip: boolean, texts: SourceTexts, { site, rewritten = new Map(), strippedRules = new Map(), libraries = [], stripped = new StrippedModules(), keptRewrites }: BundleOptions): Plugin {
   const dirs = (strip ? ['data-elements', 'rules'] : ['data-elements']).map((d) => `${escape(join(root, d) + sep)}.*\\.ts`);
   if (site) dirs.push(escape(site.file));
   if (!strip) dirs.push(...libraries.map(escape));
@@ -131,11 +140,11 @@ function projectModules(root: string, strip: boolean, texts: SourceTexts, { site
     const source = await readFile(path, 'utf8');
     return path.startsWith(dataElements) ? markDeclarationsPure(source) : source;
   };
-  const load = async (path: string): Promise<{ contents: string; loader: 'js' | 'ts' }> => {
+  const load = async (path: string): Promise<StrippedRule & { loader: 'js' | 'ts' }> => {
     const isSite = path === site?.file;
     const pure = declarative(path);
     if (!strip && !isSite && !pure) return { contents: await readSource(path), loader: 'ts' };
-    if (!isSite && !pure) return strippedRule(stripped, rewritten, path);
+    if (!isSite && !pure) return strippedRule(stripped, strippedRules, path);
     // The site configuration is cut per environment: environments that read the same paths share it.
     const use = isSite ? await site!.use : undefined;
     const key = use === undefined ? path : `${path}:${use === 'all' ? 'all' : [...use].sort().join(',')}`;
@@ -147,9 +156,9 @@ function projectModules(root: string, strip: boolean, texts: SourceTexts, { site
     name: 'tagc-project-modules',
     setup(build) {
       build.onLoad({ filter }, async (args) => {
-        const loaded = await load(args.path);
-        texts.loadedFile(args.path, loaded.contents);
-        return loaded;
+        const { contents, loader, map } = await load(args.path);
+        texts.loadedFile(args.path, contents, map);
+        return { contents, loader };
       });
     },
   };

@@ -40,35 +40,51 @@ export function graphJson(graph: ContainerGraph, plan: EnvPlan, bundle: Bundle, 
   return graphWith(graph, plan, bundle, stamp, diagnostics, hashOf, plan.rules.map((r, position) => ruleEntry(r, position, hashOf)));
 }
 
-/** Each rule's graph.json text, split around its position (RuleTexts). */
-export type RuleTexts = Map<GraphRuleNode, [before: string, after: string]>;
+/** Each rule's graph.json entry as UTF-8, split around its position (RuleTexts). */
+export type RuleTexts = Map<GraphRuleNode, [before: Buffer, after: Buffer]>;
 
 const INDENT = 1; // graph.json is written with one space an indentation level
 const RULES_KEY = '\n "rules": ';
 const POSITION_KEY = '\n   "position": ';
+const SEPARATOR = ',\n  ';
 
 /**
- * graph.json's text, as JSON.stringify({ ...graphJson(...), hosts }, null, 1) writes it, with each
- * rule's entry serialized once for all the environments of a build (`texts`, shared): at 5,000
- * rules the entries are most of an 11 MB file, and only their positions differ between
- * environments. An entry is written at the depth the rules list puts it (two levels: its lines
- * indented by two more spaces; JSON text has no raw line break inside a string).
+ * graph.json's bytes, the UTF-8 of JSON.stringify({ ...graphJson(...), hosts }, null, 1), with each
+ * rule's entry serialized and encoded once for all the environments of a build (`texts`, shared):
+ * at 5,000 rules the entries are most of an 11 MB file, and only their positions differ between
+ * environments. The file is put together as bytes, not as one string that writing would flatten
+ * and encode again in each environment. An entry is written at the depth the rules list puts it
+ * (two levels: its lines indented by two more spaces; JSON text has no raw line break inside a
+ * string).
  */
-export function graphJsonText(graph: ContainerGraph, plan: EnvPlan, bundle: Bundle, stamp: BuildStamp, diagnostics: Diagnostic[], hashes: Map<string, string>, hosts: HostUse[] | undefined, texts: RuleTexts): string {
+export function graphJsonBytes(graph: ContainerGraph, plan: EnvPlan, bundle: Bundle, stamp: BuildStamp, diagnostics: Diagnostic[], hashes: Map<string, string>, hosts: HostUse[] | undefined, texts: RuleTexts): Buffer {
   const hashOf = hashesOf(hashes);
   const text = JSON.stringify({ ...graphWith(graph, plan, bundle, stamp, diagnostics, hashOf, []), hosts }, null, INDENT);
-  if (!plan.rules.length) return text;
-  const entries = plan.rules.map((r, position) => {
+  if (!plan.rules.length) return Buffer.from(text);
+  const entries = plan.rules.map((r) => {
     let split = texts.get(r);
     if (!split) {
       const entry = JSON.stringify(ruleEntry(r, 0, hashOf), null, INDENT).replaceAll('\n', '\n  ');
       const at = entry.indexOf(POSITION_KEY) + POSITION_KEY.length;
-      texts.set(r, (split = [entry.slice(0, at), entry.slice(at + 1)]));
+      texts.set(r, (split = [Buffer.from(entry.slice(0, at)), Buffer.from(entry.slice(at + 1))]));
     }
-    return `${split[0]}${position}${split[1]}`;
+    return split;
   });
   const at = text.indexOf(RULES_KEY) + RULES_KEY.length;
-  return `${text.slice(0, at)}[\n  ${entries.join(',\n  ')}\n ]${text.slice(at + 2)}`;
+  const head = Buffer.from(`${text.slice(0, at)}[\n  `);
+  const tail = Buffer.from(`\n ]${text.slice(at + 2)}`);
+  let length = head.length + tail.length + SEPARATOR.length * (entries.length - 1);
+  entries.forEach(([before, after], position) => (length += before.length + String(position).length + after.length));
+  const out = Buffer.allocUnsafe(length);
+  let offset = head.copy(out);
+  entries.forEach(([before, after], position) => {
+    if (position) offset += out.write(SEPARATOR, offset, 'latin1');
+    offset += before.copy(out, offset);
+    offset += out.write(String(position), offset, 'latin1');
+    offset += after.copy(out, offset);
+  });
+  tail.copy(out, offset);
+  return out;
 }
 
 /** Every rule a data element is read by: directly, or through the data elements that read it. */

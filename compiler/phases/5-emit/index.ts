@@ -16,7 +16,7 @@ import { egressEntry, sitePrivacy } from './egress';
 import { dataElementReaders } from './data-element-rows';
 import { entrySource, type BuildStamp } from './entry';
 import { OWN_RUNTIME_START } from './runtime-modules';
-import { graphJsonText, type RuleTexts } from './graph-json';
+import { graphJsonBytes, type RuleTexts } from './graph-json';
 import { hostInventory } from './hosts';
 import { payloadNames } from './mangled-props';
 import { schemaDocuments } from './schema-docs';
@@ -188,7 +188,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const { atOnce, turn } = concurrency(graph, plans.length);
   const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
   const unset = unsetOptions(await optionSources(root, graph.load.site?.abs, graph.load.sources, [runtime, OWN_RUNTIME_START].map((start) => dirname(dirname(start)))));
-  const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled, unset };
+  const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), strippedRules: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled, unset };
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);
   const siteFile = graph.load.site?.abs;
@@ -209,7 +209,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
     })());
   let graphs: Promise<void> = Promise.resolve();
   const graphJsonOf = (plan: EnvPlan, b: Bundle, envHosts: HostUse[]) => {
-    graphs = graphs.then(async () => output.write(`${plan.env.name}/graph.json`, graphJsonText(graph, plan, b, stamp, diagnostics, await hashesOnce(), envHosts, ruleTexts)));
+    graphs = graphs.then(async () => output.write(`${plan.env.name}/graph.json`, graphJsonBytes(graph, plan, b, stamp, diagnostics, await hashesOnce(), envHosts, ruleTexts)));
     // Awaited once every bundle is built: a failed proof fails the build there.
     graphs.catch(() => undefined);
   };
@@ -241,6 +241,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   );
   // Every bundle is built: the project modules' texts as esbuild read them are not needed again.
   options.rewritten?.clear();
+  options.strippedRules?.clear();
   options.keptRewrites?.flush();
   // A failed scan fails the build as itself, not as esbuild's report of a plugin error.
   await siteScan;

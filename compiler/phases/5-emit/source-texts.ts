@@ -64,9 +64,16 @@ export class SourceTexts {
     this.add(name, { contents: shownImports(contents, this.root), inlineMap: contents.includes(INLINE_MAP) });
   }
 
-  /** esbuild loaded `contents` for the file `path`. */
-  loadedFile(path: string, contents: string): void {
-    this.add(mapSourceName(this.root, path), { contents, dir: dirname(path), inlineMap: contents.includes(INLINE_MAP) });
+  /**
+   * esbuild loaded `contents` for the file `path`. `map`: the sources and texts of its inline map,
+   * where that map leaves the texts out (a stripped rule module's: bundle.ts), so that they are
+   * neither sent to esbuild nor decoded back here.
+   */
+  loadedFile(path: string, contents: string, map?: Pick<RawMap, 'sources' | 'sourcesContent'>): void {
+    const loaded = { contents, dir: dirname(path), inlineMap: map !== undefined || contents.includes(INLINE_MAP) };
+    this.loadedAs.set(mapSourceName(this.root, path), loaded);
+    if (map) this.record(loaded.dir, map);
+    else if (loaded.inlineMap) this.unread.add(loaded);
   }
 
   /** `map` with each source's text: in the place of the map's `sourcesContent`, or where esbuild writes it (after `sources`). */
@@ -102,7 +109,11 @@ export class SourceTexts {
     if (!this.unread.delete(loaded)) return;
     const { contents, dir = this.root } = loaded;
     const at = contents.lastIndexOf(INLINE_MAP);
-    const map = JSON.parse(Buffer.from(contents.slice(at + INLINE_MAP.length).trim(), 'base64').toString('utf8')) as Partial<RawMap>;
+    this.record(dir, JSON.parse(Buffer.from(contents.slice(at + INLINE_MAP.length).trim(), 'base64').toString('utf8')) as Partial<RawMap>);
+  }
+
+  /** The texts of an inline map's sources (relative to `dir`), named as the bundle's map names them. */
+  private record(dir: string, map: Partial<RawMap>): void {
     (map.sources ?? []).forEach((source, i) => this.mapped.set(mapSourceName(this.root, resolve(dir, source)), map.sourcesContent?.[i] ?? null));
   }
 }

@@ -63,8 +63,8 @@ export class Staging {
     this.dir = join(outDir, `.staging-${process.pid}-${Date.now()}`);
   }
 
-  /** Writes one file (path relative to outDir, `/`-separated) into the staging folder. */
-  write(path: string, content: string): void {
+  /** Writes one file (path relative to outDir, `/`-separated) into the staging folder: a text as UTF-8, or bytes as they are. */
+  write(path: string, content: string | Uint8Array): void {
     if (this.closed) return;
     if (this.created === undefined) {
       sweepStale(this.outDir);

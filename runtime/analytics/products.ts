@@ -7,27 +7,28 @@ import { byteLength, LIMITS } from './limits';
 // commas. Built from the data layer's product list (`productInfo.productID`, `quantity`) or from
 // product objects; `;`, `,` and `|` cannot appear inside a field, so they are removed.
 
+/** Text or a finite number as a field; anything else (null, an object, an array, a boolean, NaN) is '', never a word. */
 function field(v: unknown): string {
-  return v == null ? '' : String(v).replace(/[;,|]/g, '').trim();
+  return typeof v == 'string' || Number.isFinite(v) ? String(v).replace(/[;,|]/g, '').trim() : '';
 }
 
-/** A list's entries as fields joined by `|`; an empty entry (null, undefined, '') is left out, never written as a word. */
+/** A list's entries as fields joined by `|`; an empty entry ('' as a field) is left out. */
 const list = (v: unknown): string => (Array.isArray(v) ? v.map(field).filter(Boolean).join('|') : '');
 
 /**
  * One product of the wire string from a data-layer list item (`productInfo.productID`) or a
  * product object (`id`, `category`, `quantity`, `price` as the line total, `events`, `eVars` as
- * `eVarN=value`); undefined without an id.
+ * `eVarN=value`); undefined without an id (text or a finite number, not empty once cleaned).
  */
 export function productString(item: unknown): string | undefined {
   if (!isPlainObject(item)) return undefined;
   const info = item.productInfo;
-  const id = isPlainObject(info) ? info.productID : item.id;
-  if (id == null || id === '') return undefined;
+  const id = field(isPlainObject(info) ? info.productID : item.id);
+  if (!id) return undefined;
   // Absent is NaN and null 0: neither is a positive whole number, so neither is written.
   const quantity = Number(item.quantity);
   const price = item.price;
-  const parts = [field(item.category), field(id), Number.isInteger(quantity) && quantity > 0 ? String(quantity) : '', Number.isFinite(price) ? String(price) : '', list(item.events), list(item.eVars)];
+  const parts = [field(item.category), id, Number.isInteger(quantity) && quantity > 0 ? String(quantity) : '', Number.isFinite(price) ? String(price) : '', list(item.events), list(item.eVars)];
   while (parts.length > 2 && parts[parts.length - 1] === '') parts.pop();
   return parts.join(';');
 }

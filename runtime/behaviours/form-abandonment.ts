@@ -137,9 +137,11 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
     takeAbandoned() {
       if (!active) return [];
       const stored = load();
-      const out = [...touched].map((p) => stored[p]).filter((t): t is TouchedForm => !!t && Array.isArray(t.fields) && t.fields.length > 0);
+      // Storage is any script's to rewrite: an entry whose values are not all strings is not this
+      // page's, and its report would carry "null", "undefined" or "[object Object]".
+      const out = [...touched].map((p) => stored[p]).filter((t): t is TouchedForm => !!t && Array.isArray(t.fields) && t.fields.length > 0 && [t.placement, t.tool, t.last, ...t.fields].every((v) => typeof v == 'string'));
       stop();
-      return out.map((t) => ({ placement: t.placement, tool: String(t.tool), fields: t.fields.map(String), last: String(t.last) }));
+      return out;
     },
     // Only tests call these (runtime/declare/tooling.ts): a bundle without tooling drops them.
     ...(TOOLING ? { stop, isActive: () => active } : {}),

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Project } from 'typescript/unstable/async';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
 import { CompileError, Diagnostics, type Diagnostic } from '../../compiler/diagnostics';
@@ -151,6 +152,27 @@ describe("TypeScript's process for the network proofs", () => {
       expect(unhandled.map((e) => `${(e as NodeJS.ErrnoException).code}: ${String(e)}`)).toEqual([]);
     } finally {
       process.off('unhandledRejection', record);
+    }
+  });
+
+  it('starts no process for a proof that calls the API after its process has exited: the call fails with the exit', async () => {
+    const root = project({ 'tsconfig.json': JSON.stringify({ files: ['a.ts'] }), 'a.ts': 'export const a = 1;\n' });
+    let program: Project['program'] | undefined;
+    try {
+      const proof = withProofProject(join(root, 'tsconfig.json'), async (p) => {
+        program = p.program;
+        process.kill(typescriptOf(process.pid)[0]!, 'SIGKILL');
+        await program.getSourceFileNames().catch(() => undefined);
+        return new Promise<never>(() => undefined); // still under way when the exit is seen
+      });
+      await expect(proof).rejects.toThrow("TypeScript's process exited (SIGKILL)");
+      // The proof goes on calling the API once its process has gone and its client was closed.
+      const late = program!.getSourceFileNames();
+      await late.catch(() => undefined);
+      expect(typescriptOf(process.pid)).toEqual([]);
+      await expect(late).rejects.toThrow("TypeScript's process exited (SIGKILL)");
+    } finally {
+      typescriptOf(process.pid).forEach((pid) => process.kill(pid, 'SIGKILL'));
     }
   });
 

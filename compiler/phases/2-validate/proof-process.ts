@@ -9,7 +9,8 @@ import type { API, Project } from 'typescript/unstable/async';
 // from disk again, so a proof sees the files as they are when it starts; snapshots are immutable,
 // so proofs under way together each keep theirs. Between proofs the process holds nothing that
 // keeps Node running (a CLI exits once its work is done; TypeScript then reads the end of its
-// input and exits) and is closed after IDLE_MS without a proof. A process that exits is replaced.
+// input and exits) and is closed after IDLE_MS without a proof. A process that exits is replaced
+// for the next proof, never for the proof it leaves (closeApi).
 // A large project's proof ends it, as a large build ends esbuild's (esbuild-api.ts): at 5,000
 // rules the program it keeps is hundreds of MB, held while the build bundles.
 
@@ -57,8 +58,9 @@ async function connect(s: Shared): Promise<void> {
   s.child = child;
   if (child.stdin) dropWritesToGone(child.stdin);
   const exited = () => {
-    s.exit(new Error(`TypeScript's process exited (${child.signalCode ?? child.exitCode})`));
-    close(s);
+    const error = new Error(`TypeScript's process exited (${child.signalCode ?? child.exitCode})`);
+    s.exit(error);
+    close(s, error);
   };
   if (child.exitCode !== null || child.signalCode !== null) exited();
   else child.once('exit', exited);
@@ -97,11 +99,23 @@ function hold(child: ChildProcess, held: boolean): void {
   }
 }
 
-function close(s: Shared): void {
+function close(s: Shared, reason?: Error): void {
   if (shared === s) shared = undefined;
   clearTimeout(s.idle);
   process.off('exit', s.end);
-  s.api.close().catch(() => undefined);
+  closeApi(s.api, reason).catch(() => undefined);
+}
+
+/**
+ * Closes `api` for good: its client, once closed, would start a new process for the next call (a
+ * proof still calling after its process has gone), one that nothing closes and that keeps a CLI
+ * from ending. Such a call fails with `reason` instead, the first given (a process that exited is
+ * closed again when the proof under way fails).
+ */
+function closeApi(api: API, reason = new Error("TypeScript's process was closed: the proof had ended")): Promise<void> {
+  const client: unknown = Reflect.get(api, 'client');
+  if (client && typeof client === 'object' && !Object.hasOwn(client, 'connect')) Reflect.set(client, 'connect', () => Promise.reject(reason));
+  return api.close();
 }
 
 /** The project of `config` in a snapshot that opened it. */
@@ -116,7 +130,7 @@ async function alone<T>(api: API, config: string, use: (project: Project) => Pro
   try {
     return await use(projectOf(await api.updateSnapshot({ openProjects: [config] }), config));
   } finally {
-    await api.close();
+    await closeApi(api);
   }
 }
 

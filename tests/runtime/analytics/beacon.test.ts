@@ -231,6 +231,16 @@ describe('products', () => {
     expect(decodeURIComponent(q)).not.toMatch(/null|undefined/);
   });
 
+  it('skips a product whose id is not text or a number, and leaves out a field or list entry that is not: never "[object Object]"', () => {
+    const ids = [{ sku: 'A' }, ['B'], true, NaN, Infinity, ';', ' '];
+    const products = [...ids.map((id) => ({ productInfo: { productID: id }, quantity: 1 })), { id: { toString: () => 'C' } }, { id: 'D', category: { name: 'funds' }, events: [{ e: 1 }, ['event5=1'], 'event6=2', false], eVars: [{}, 'eVar9=x', [], NaN] }, { id: 0, category: ['funds'], events: [{}] }];
+    expect(decode(hit({ products })).params.products).toBe(';D;;;event6=2;eVar9=x,;0');
+    expect(warnings().filter((w) => w === '[tagc] Analytics product without an id was not sent')).toHaveLength(8);
+    // An object without a prototype, whose String() throws, is left out the same way.
+    const bare = Object.create(null) as object;
+    expect(decode(hit({ products: [{ id: bare }, { id: 'E', category: bare, events: [bare, 'event5=1'] }] })).params.products).toBe(';E;;;event5=1');
+  });
+
   it('sends a products string as given', () => {
     expect(decode(hit({ products: ';A;1;10' })).params.products).toBe(';A;1;10');
   });

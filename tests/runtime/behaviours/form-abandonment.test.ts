@@ -123,6 +123,39 @@ describe('form abandonment (spec §4)', () => {
     expect(JSON.parse(localStorage.getItem(ABANDON_KEY)!)).toEqual({ other: { placement: 'other', tool: 'y', fields: ['a'], last: 'a' } });
   });
 
+  it.each([
+    ['null', null],
+    ['a number', 5],
+    ['a string', 'contact-us'],
+    ['an array', [['firstName']]],
+    ['fields as an object', { placement: 'contact-us', tool: 'x', fields: { 0: 'firstName', length: 1 }, last: 'firstName' }],
+    // A hole is stored as null.
+    // eslint-disable-next-line no-sparse-arrays
+    ['fields with a hole', { placement: 'contact-us', tool: 'x', fields: ['firstName', , 'message'], last: 'message' }],
+    ['fields of numbers and objects', { placement: 'contact-us', tool: 'x', fields: ['firstName', 7, { name: 'email' }, ['message']], last: 'firstName' }],
+    ['a null tool', { placement: 'contact-us', tool: null, fields: ['firstName'], last: 'firstName' }],
+    ['no tool and no last field', { placement: 'contact-us', fields: ['firstName'] }],
+    ['an object as the placement', { placement: { name: 'contact-us' }, tool: 'x', fields: ['firstName'], last: 'firstName' }],
+    ['prototype keys', JSON.parse('{"__proto__": {"tool": "x", "last": "firstName"}, "placement": "contact-us", "fields": ["firstName"], "tool": {"toString": null, "valueOf": null}, "last": {"valueOf": 1}}')],
+  ])("reports no form whose entry another script rewrote with what is not a string: %s", (_, entry) => {
+    const reports: TouchedForm[][] = [];
+    watcher = watchForms(window, (forms) => reports.push(forms));
+    touch('first');
+    localStorage.setItem(ABANDON_KEY, JSON.stringify({ 'contact-us': entry }));
+    hide();
+    expect(reports).toEqual([]);
+    expect(localStorage.getItem(ABANDON_KEY)).toBeNull();
+  });
+
+  it('reports an entry another script rewrote with strings as it stands', () => {
+    const reports: TouchedForm[][] = [];
+    watcher = watchForms(window, (forms) => reports.push(forms));
+    touch('first');
+    localStorage.setItem(ABANDON_KEY, JSON.stringify({ 'contact-us': { placement: 'contact-us', tool: 'Edited', fields: ['a', 'b'], last: 'a' } }));
+    hide();
+    expect(reports.flat().map(abandonmentEvent)).toEqual([{ event: 'Abandonment', abandonment: { lasttouchfield: 'a', userinputfields: 'a|b' }, process: { processStepLabel: 'Edited' } }]);
+  });
+
   it('reports after document-level page-hide listeners ran (the analytics client then sends by sendBeacon)', () => {
     const order: string[] = [];
     watcher = watchForms(window, () => order.push('abandonment'));

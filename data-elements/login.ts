@@ -1,10 +1,8 @@
 import { computed, derived } from '../runtime/declare';
+import { nonEmptyText as str } from '../runtime/core/merge';
 import { site } from '../rules/site.config';
 
 // Roles, audience experience and login state (spec §4, §6).
-
-/** A value as non-empty text, else undefined (site-context.ts reads the page's country and language so too). */
-export const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
 /** The first of the values that is non-empty text. */
 const firstText = (values: unknown[]): string | undefined => values.map(str).find(Boolean);

@@ -3,7 +3,7 @@ import { framed } from '../runtime/core/framed';
 import { userAgentHas } from '../runtime/core/user-agent';
 import { site } from '../rules/site.config';
 import { isOverseasPath, localeOf, regionOf } from '../rules/lib/areas';
-import { str } from './login';
+import { nonEmptyText as str } from '../runtime/core/merge';
 
 // Where the page is: channel by site, the overseas/EAD flag, the region and locale (spec §2, §9).
 

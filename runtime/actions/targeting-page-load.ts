@@ -31,6 +31,19 @@ export interface TargetingOptions extends Pick<TargetConfig, 'optedIn' | 'pageLo
   disable: string;
 }
 
+/**
+ * The page's A/B client, offered to page code unless it is disabled. Given to service() by name:
+ * swc writes a function called once where it is called, which was inside the project function
+ * (the rule's action), 30 KB from the A/B modules it resembles; a function passed by name stays
+ * where it is declared (prod -20 B gzip -9).
+ */
+function targetService(win: Window & typeof globalThis, options: TargetingOptions): TargetClient {
+  // The options are the client's config (the fields it reads have the same names).
+  const client = createTargetClient(win, options, pageNonce(win.document));
+  if (client.enabled) install(win, client);
+  return client;
+}
+
 function install(win: Window & typeof globalThis, client: TargetClient): void {
   const host = win as unknown as { adobe?: { target?: { __tagc?: boolean } & Record<string, unknown> } };
   if (host.adobe?.target) {
@@ -52,12 +65,7 @@ export function loadTargeting(options: TargetingOptions): Action {
     // data-layer queue (the page view that follows).
     run(ctx) {
       const win = ctx.runtime.win;
-      const client = ctx.runtime.service('target', () => {
-        // The options are the client's config (the fields it reads have the same names).
-        const c = createTargetClient(win, options, pageNonce(win.document));
-        if (c.enabled) install(win, c);
-        return c;
-      });
+      const client = ctx.runtime.service('target', targetService, win, options);
       void client.pageLoad(ctx.value(options.parameters) as Record<string, unknown>, options.timeout);
     },
   };

@@ -71,6 +71,9 @@ export function positive(value: unknown, fallback: number): number {
   return typeof value === 'number' && value > 0 ? value : fallback;
 }
 
+/** `value` when it is non-empty text, else undefined. */
+export const nonEmptyText = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
 function lengthOf(v: object): number {
   return positive(read(v as Record<string, unknown>, 'length'), 0);
 }

@@ -206,8 +206,8 @@ function boot(win: Win, config: ContainerConfig): Runtime {
     log,
     push: (entry) => dataLayerPush(entry),
     emit: (key, name, payload) => (early ? nextSlice(() => services.emit(key, name, payload)) : dispatcher.dispatch(key, name, payload, currentState())),
-    service<T>(name: string, create: () => T): T {
-      if (!(name in services_)) services_[name] = create();
+    service<T, A extends unknown[] = []>(name: string, create: (...args: A) => T, ...args: A): T {
+      if (!(name in services_)) services_[name] = create(...args);
       return services_[name] as T;
     },
     send: sendThroughEgress(win),

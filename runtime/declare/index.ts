@@ -6,7 +6,13 @@ export type * from './types';
 // these two first and domReady last took prod from 32,475 to 32,413 B gzip -9 (measured: moving
 // one export at a time to the top or the bottom, keeping the best; blocks moved whole gained less).
 // Measured again once the rules array was listed in module order: dataElement first, and
-// setCustomerIds and consentGranted before domReady, 32,026 -> 32,017 B.
+// setCustomerIds and consentGranted before domReady, 32,026 -> 32,017 B. And again with the data
+// elements' names within the window of the table that names them: linkClick first and libraryLoaded
+// after domReady, 30,637 -> 30,629 B (the best two of the 110 single moves, -4 each); once the A/B
+// client's factory was declared in the runtime, consentGranted first and overrideNoticeListener
+// last, 30,609 -> 30,603 B (-3 each).
+export { consentGranted } from '../conditions/consent';
+export { linkClick } from '../events/click';
 export { dataElement } from './data-element';
 export { loadConsentNotice } from '../actions/consent-notice';
 export { trackEvent } from '../actions/analytics-event';
@@ -16,7 +22,6 @@ export { eventSchema } from './schema';
 export { viewTable } from './table';
 export { forEnvironment } from './for-environment';
 
-export { libraryLoaded } from '../events/library-loaded';
 export { windowLoaded } from '../events/window-loaded';
 export { pageHidden } from '../events/page-hidden';
 export { directCall } from '../events/direct-call';
@@ -42,7 +47,6 @@ export { identityOptIn } from '../actions/analytics-opt-in';
 export { analyticsQa } from '../actions/analytics-qa';
 
 export { trustArcConsent, oneTrustConsent, impliedConsent } from '../actions/consent-provider';
-export { overrideNoticeListener } from '../actions/consent-listener-override';
 export { loadScript } from '../actions/script';
 export { activityPixel } from '../actions/pixel';
 export { socialPixel } from '../actions/pixel-social';
@@ -61,7 +65,6 @@ export { triggerDirectCall } from '../actions/trigger-direct-call';
 export { loadTargeting } from '../actions/targeting-page-load';
 
 // Event behaviours (issue 5): clicks, promotions, page timers, scroll, forms, multi-step processes.
-export { linkClick } from '../events/click';
 export { promoClick } from '../events/promo-click';
 export { promoView } from '../events/promo-view';
 export { heartbeat } from '../events/heartbeat';
@@ -75,7 +78,8 @@ export { launchEvent, launchToken, type LaunchEvent } from '../launch/event';
 
 // Here for gzip, as dataElement first (see the order's note at the top).
 export { setCustomerIds } from '../actions/analytics-customer-ids';
-export { consentGranted } from '../conditions/consent';
 
-// Last: see the order's note at the top.
+// Last, domReady, libraryLoaded and overrideNoticeListener: see the order's note at the top.
 export { domReady } from '../events/dom-ready';
+export { libraryLoaded } from '../events/library-loaded';
+export { overrideNoticeListener } from '../actions/consent-listener-override';

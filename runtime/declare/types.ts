@@ -56,8 +56,11 @@ export interface RuntimeServices {
   push(entry: Record<string, unknown>): void;
   /** Emits a non-data-layer event (used by event kinds). */
   emit(key: string, name: string, payload?: unknown): void;
-  /** Per-page services by name, created on first use (analytics, identity, consent, ...). */
-  service<T>(name: string, create: () => T): T;
+  /**
+   * Per-page services by name, created on first use (analytics, identity, consent, ...) by
+   * `create(...args)`.
+   */
+  service<T, A extends unknown[] = []>(name: string, create: (...args: A) => T, ...args: A): T;
   /**
    * The only way custom code reaches the network (the compiler rejects any other): a request that
    * leaves through the egress point, which checks `category`'s consent as it leaves, refuses a host

@@ -1,6 +1,6 @@
 import { say } from '../core/log';
 import { Msg } from '../core/messages';
-import { isPlainObject } from '../core/merge';
+import { isPlainObject, nonEmptyText } from '../core/merge';
 
 // State the server rendered into the page, `{ [orgId]: { sdid: { supplementalDataIDCurrent } } }`
 // as an object or JSON (Visitor's `serverState`). Its own module, given to the identity client
@@ -24,6 +24,6 @@ export function serverState(value: unknown): ServerState {
       return undefined;
     }
     const current = isPlainObject(mine) && isPlainObject(mine.sdid) ? mine.sdid.supplementalDataIDCurrent : undefined;
-    return typeof current === 'string' && current ? current : undefined;
+    return nonEmptyText(current);
   };
 }

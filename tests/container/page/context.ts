@@ -87,8 +87,8 @@ export function openPage(setup: PageSetup): Page {
     log: console,
     push: (entry) => void pushed.push(entry),
     emit: () => undefined,
-    service<T>(name: string, create: () => T): T {
-      if (!(name in made)) made[name] = create();
+    service<T, A extends unknown[] = []>(name: string, create: (...args: A) => T, ...args: A): T {
+      if (!(name in made)) made[name] = create(...args);
       return made[name] as T;
     },
     send: () => Promise.reject(new Error('data elements do not send')),

@@ -48,7 +48,7 @@ describe('window.adobe.target', () => {
     answer = json({});
     const host = window as unknown as { adobe?: { target?: Record<string, unknown> } };
     const services = new Map<string, unknown>();
-    const service = (name: string, make: () => unknown) => (services.has(name) ? services.get(name) : services.set(name, make()).get(name));
+    const service = (name: string, make: (...args: unknown[]) => unknown, ...args: unknown[]) => (services.has(name) ? services.get(name) : services.set(name, make(...args)).get(name));
     const action = loadTargeting({ ...config, edgeDomains: [], offerScripts: false, version: '2.11.4', timeout: 1000, parameters: {} });
     action.run({ runtime: { win: win(), service }, value: (v: unknown) => v } as never);
     const target = host.adobe?.target ?? {};

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { gzipSize } from './gzip-size';
 import { esbuild } from '../../esbuild-api';
 import { defines } from '../../environments';
@@ -9,6 +7,7 @@ import type { HostUse } from '../../graph-types';
 import type { EnvPlan } from '../4-plan';
 import { BROWSER_SCRIPT } from './browser-build';
 import { compressScript } from './compress';
+import { runtimeModule } from './runtime-modules';
 import type { BuildStamp } from './entry';
 
 // The debug companion of one environment (docs/debugging.md): the explanation code and texts
@@ -24,12 +23,6 @@ export interface Companion {
   integrity: string;
 }
 
-/** runtime/debug/companion.ts beside the runtime the bundle uses (the container's own, else tagc's). */
-function companionModule(runtimeStart: string): string {
-  const beside = join(dirname(runtimeStart), '..', 'debug', 'companion.ts');
-  return existsSync(beside) ? beside : fileURLToPath(new URL('../../../runtime/debug/companion.ts', import.meta.url));
-}
-
 /** swc's compress passes for a companion (compress.ts runs five by default). */
 export const COMPANION_PASSES = 2;
 
@@ -38,7 +31,7 @@ export async function buildCompanion(plan: EnvPlan, hosts: HostUse[], runtimeSta
   for (const r of plan.rules) rules[r.loaded.value.id] = [r.loaded.value.description, r.conditions.map((c) => c.text), r.actions.map((a) => a.text)];
   const data = { env: plan.env.name, build: `${stamp.version} ${stamp.buildTime}`, rules, hosts: Object.fromEntries(hosts.map((h) => [h.host, h.category])) };
   const result = await esbuild.build({
-    stdin: { contents: `import { explainPage } from ${JSON.stringify(companionModule(runtimeStart))};\nexplainPage(${JSON.stringify(data)});\n`, resolveDir: dirname(runtimeStart), sourcefile: `tagc-debug-${plan.env.name}.ts`, loader: 'ts' },
+    stdin: { contents: `import { explainPage } from ${JSON.stringify(runtimeModule(runtimeStart, 'debug/companion.ts'))};\nexplainPage(${JSON.stringify(data)});\n`, resolveDir: dirname(runtimeStart), sourcefile: `tagc-debug-${plan.env.name}.ts`, loader: 'ts' },
     ...BROWSER_SCRIPT,
     define: defines(plan.env),
   });

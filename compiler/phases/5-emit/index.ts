@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../../diagnostics';
 import { listModules } from '../../project';
@@ -15,7 +15,7 @@ import { buildCompanion, type Companion } from './companion';
 import { egressEntry, sitePrivacy } from './egress';
 import { dataElementReaders } from './data-element-rows';
 import { entrySource, type BuildStamp } from './entry';
-import { OWN_RUNTIME_START } from './runtime-modules';
+import { OWN_RUNTIME_START, runtimeStartOf } from './runtime-modules';
 import { graphJsonBytes, type RuleTexts } from './graph-json';
 import { hostInventory } from './hosts';
 import { payloadNames } from './mangled-props';
@@ -177,12 +177,11 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
   const privacy = sitePrivacy(graph.load.site?.value);
-  const runtimeStart = join(root, 'runtime', 'core', 'start.ts');
   const bundles: Record<string, Bundle> = {};
   const timings: Record<string, number> = {};
   const hosts: Record<string, HostUse[]> = {};
   const companions: Record<string, Companion> = {};
-  const runtime = existsSync(runtimeStart) ? runtimeStart : OWN_RUNTIME_START;
+  const runtime = runtimeStartOf(root);
   const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
   const readers = await dataElementReaders(runtime);
   const { atOnce, turn } = concurrency(graph, plans.length);
@@ -222,7 +221,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       const t0 = performance.now();
       const env = plan.env.name;
       const envHosts = hostInventory(plan, registry, site);
-      const validation = validationEntry(graph, plan, site, stamp.version, join(cacheDir(root), 'validators.json'));
+      const validation = validationEntry(graph, plan, site, stamp.version, runtime, join(cacheDir(root), 'validators.json'));
       const dataLayer = dataLayerEntry(site, runtime);
       const config: Record<string, string> = { dataLayer: dataLayer.config, ...validation.config };
       const extras = { prelude: [...dataLayer.prelude, ...validation.prelude], config, readers };

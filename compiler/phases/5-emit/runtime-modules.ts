@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // A bundle is built from the container's own runtime when it has one (runtime/core/start.ts in
-// the project), else from tagc's. Its other modules are found beside that start module.
+// the project), else from tagc's. Its other modules are found beside that start module, so that
+// no bundle holds two copies of a runtime module (two instances, each with its own state).
 
 /**
  * tagc's own runtime entry, for a container that has no runtime of its own (an imported one).
@@ -18,4 +19,10 @@ export const besideRuntime = (runtimeStart: string, path: string): string => joi
 export function runtimeModule(runtimeStart: string, path: string): string {
   const beside = besideRuntime(runtimeStart, path);
   return existsSync(beside) ? beside : besideRuntime(OWN_RUNTIME_START, path);
+}
+
+/** The runtime start module a container's bundles are built from: its own when it has one, else tagc's. */
+export function runtimeStartOf(root: string): string {
+  const own = join(root, 'runtime', 'core', 'start.ts');
+  return existsSync(own) ? own : OWN_RUNTIME_START;
 }

@@ -1,20 +1,14 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft7 from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { ContainerGraph } from '../3-graph';
 import type { EnvPlan } from '../4-plan';
 import { KEPT_STRINGS, KeptOutputs, workingCode } from '../../kept-outputs';
+import { runtimeModule } from './runtime-modules';
 
 // Build-time payload validators (spec §5): ajv compiles each `Apollo` schema to standalone
 // JavaScript, so no bundle needs eval or new Function. Only entries of environments that
 // validate get this code; prod and internal entries import nothing of it.
-
-// The compiler's own runtime (string paths: tests run this under happy-dom, whose URL is not Node's).
-const RUNTIME = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'runtime', 'validation');
-export const VALIDATION_MODULE = join(RUNTIME, 'index.ts');
-const AJV_RUNTIME_MODULE = join(RUNTIME, 'ajv-runtime.ts');
 
 /** The options both validators share; the run-time interpreter follows the same semantics. */
 export const AJV_OPTIONS = { strict: false, allErrors: true, strictNumbers: true, validateFormats: false, messages: false } as const;
@@ -98,20 +92,23 @@ export function validatorsCode(schemas: readonly { event: string; schema: Record
   return parts.length ? `Object.assign({}, ${parts.join(', ')})` : '{}';
 }
 
-/** Entry additions for one environment where it validates: the imports and the `validate` config entry. */
 // Every validating environment gets the same validators: ajv compiles them once per graph (it was
 // the compiler's largest CPU cost, three identical compilations per build).
 const validatorsByGraph = new WeakMap<ContainerGraph, string>();
 
-export function validationEntry(graph: ContainerGraph, plan: EnvPlan, site: SiteValidation, build: string, keptFile?: string): { prelude: string[]; config: Record<string, string> } {
+/**
+ * Entry additions for one environment where it validates: the imports (runtime/validation/ of the
+ * runtime the bundle is built from, `runtimeStart`) and the `validate` config entry.
+ */
+export function validationEntry(graph: ContainerGraph, plan: EnvPlan, site: SiteValidation, build: string, runtimeStart: string, keptFile?: string): { prelude: string[]; config: Record<string, string> } {
   const config: Record<string, string> = {};
   if (!plan.env.validate) return { prelude: [], config };
   const all = [...graph.schemas.values()].map((s) => s.node);
   const apollo = all.filter((s) => s.provider === 'Apollo');
   const disabled = all.filter((s) => s.provider === 'Disabled').map((s) => s.event);
   const prelude = [
-    `import { createPayloadValidation as __tagcValidation } from ${JSON.stringify(VALIDATION_MODULE)};`,
-    `import { ucs2length as __tagcUcs2length, equal as __tagcEqual } from ${JSON.stringify(AJV_RUNTIME_MODULE)};`,
+    `import { createPayloadValidation as __tagcValidation } from ${JSON.stringify(runtimeModule(runtimeStart, 'validation/index.ts'))};`,
+    `import { ucs2length as __tagcUcs2length, equal as __tagcEqual } from ${JSON.stringify(runtimeModule(runtimeStart, 'validation/ajv-runtime.ts'))};`,
     `const __tagcValidators = ${validatorsByGraph.get(graph) ?? validatorsByGraph.set(graph, keptValidatorsCode(apollo, keptFile)).get(graph)!};`,
   ];
   const service = site.service ? { ...site.service, build } : null;

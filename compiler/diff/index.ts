@@ -80,8 +80,8 @@ async function buildRef(root: string, ref: string, commit: string, work: string,
   git(root, ['worktree', 'add', '--detach', '--force', tree, commit]);
   try {
     // Same tool version: the ref's own runtime/ (when the project holds one) gives way to this
-    // checkout's, which the compiler's validators and kinds import too; two copies would differ
-    // in bytes from a build of the same declarations in the working tree.
+    // checkout's, whose constants the compiler's kinds import too: the tool is not what is
+    // compared. (A project whose runtime/ is not this tagc's builds its head with its own copy.)
     if (existsSync(join(tree, 'runtime')) && existsSync(TOOL_RUNTIME)) {
       rmSync(join(tree, 'runtime'), { recursive: true, force: true });
       symlinkSync(TOOL_RUNTIME, join(tree, 'runtime'), 'dir');

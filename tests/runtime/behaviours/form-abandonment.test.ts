@@ -156,6 +156,25 @@ describe('form abandonment (spec §4)', () => {
     expect(reports.flat().map(abandonmentEvent)).toEqual([{ event: 'Abandonment', abandonment: { lasttouchfield: 'a', userinputfields: 'a|b' }, process: { processStepLabel: 'Edited' } }]);
   });
 
+  it.each([
+    ['fields as a string', { placement: 'contact-us', tool: 'x', fields: 'firstName', last: 'firstName' }],
+    ['fields as an object', { placement: 'contact-us', tool: 'x', fields: { 0: 'firstName', length: 1 }, last: 'firstName' }],
+    ['no fields', { placement: 'contact-us', tool: 'x', last: 'firstName' }],
+    ['a number', 5],
+    ['a string', 'contact-us'],
+    ['fields of numbers', { placement: 'contact-us', tool: 'x', fields: ['firstName', 7], last: 'firstName' }],
+    ['a null tool', { placement: 'contact-us', tool: null, fields: ['firstName'], last: 'firstName' }],
+  ])('goes on recording a form whose entry another script rewrote: %s', (_, entry) => {
+    const reports: TouchedForm[][] = [];
+    watcher = watchForms(window, (forms) => reports.push(forms));
+    touch('first');
+    localStorage.setItem(ABANDON_KEY, JSON.stringify({ 'contact-us': entry }));
+    touch('email');
+    touch('message');
+    hide();
+    expect(reports).toEqual([[{ placement: 'contact-us', tool: 'Abandon: contact-us', fields: ['email', 'message'], last: 'message' }]]);
+  });
+
   it('reports after document-level page-hide listeners ran (the analytics client then sends by sendBeacon)', () => {
     const order: string[] = [];
     watcher = watchForms(window, () => order.push('abandonment'));

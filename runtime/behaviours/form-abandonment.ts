@@ -53,7 +53,8 @@ function fieldName(el: Element): string {
 
 function load(): Stored {
   const raw = getJson<unknown>('local', ABANDON_KEY);
-  return isPlainObject(raw) ? (raw as Stored) : {};
+  // Without a prototype, a form named __proto__ is a key as any other (JSON writes it the same).
+  return Object.assign(Object.create(null), isPlainObject(raw) && raw);
 }
 
 function save(stored: Stored): void {

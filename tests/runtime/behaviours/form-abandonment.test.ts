@@ -175,6 +175,34 @@ describe('form abandonment (spec §4)', () => {
     expect(reports).toEqual([[{ placement: 'contact-us', tool: 'Abandon: contact-us', fields: ['email', 'message'], last: 'message' }]]);
   });
 
+  it.each(['__proto__', 'constructor', 'toString'])('stores and reports a form named %s', (name) => {
+    document.body.innerHTML = `<form data-ea-form-abandon="${name}"><input name="city" id="city"></form>`;
+    const reports: TouchedForm[][] = [];
+    watcher = watchForms(window, (forms) => reports.push(forms));
+    touch('city');
+    // Another tab's submit clears storage: the next touch finds no entry under the name.
+    localStorage.removeItem(ABANDON_KEY);
+    touch('city', 'click');
+    const form = { placement: name, tool: 'Abandon: ' + name, fields: ['city'], last: 'city' };
+    // JSON.parse makes "__proto__" an own key.
+    expect(Object.entries(JSON.parse(localStorage.getItem(ABANDON_KEY)!))).toEqual([[name, form]]);
+    hide();
+    expect(reports).toEqual([[form]]);
+    expect(localStorage.getItem(ABANDON_KEY)).toBeNull();
+  });
+
+  it("leaves alone another tab's entries stored under __proto__ and constructor", () => {
+    const other = { placement: 'x', tool: 'y', fields: ['a'], last: 'a' };
+    const stored = '{"__proto__":' + JSON.stringify(other) + ',"constructor":' + JSON.stringify(other) + '}';
+    localStorage.setItem(ABANDON_KEY, stored);
+    const reports: TouchedForm[][] = [];
+    watcher = watchForms(window, (forms) => reports.push(forms));
+    touch('first');
+    hide();
+    expect(reports).toEqual([[{ placement: 'contact-us', tool: 'Abandon: contact-us', fields: ['firstName'], last: 'firstName' }]]);
+    expect(localStorage.getItem(ABANDON_KEY)).toBe(stored);
+  });
+
   it('reports after document-level page-hide listeners ran (the analytics client then sends by sendBeacon)', () => {
     const order: string[] = [];
     watcher = watchForms(window, () => order.push('abandonment'));

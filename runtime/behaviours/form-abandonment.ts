@@ -53,7 +53,8 @@ function fieldName(el: Element): string {
 
 function load(): Stored {
   const raw = getJson<unknown>('local', ABANDON_KEY);
-  return isPlainObject(raw) ? (raw as Stored) : {};
+  // Without a prototype, a form named __proto__ is a key as any other (JSON writes it the same).
+  return Object.assign(Object.create(null), isPlainObject(raw) && raw);
 }
 
 function save(stored: Stored): void {
@@ -70,6 +71,10 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
   /** Placements touched on this page (storage may hold other tabs' forms: those are left alone). */
   const touched = new Set<string>();
   let active = true;
+  // Storage is any script's to rewrite: an entry whose values are not all strings is not this
+  // page's (its report would carry "null", "undefined" or "[object Object]", its next touch throw).
+  const intact = (t: TouchedForm | undefined) =>
+    Array.isArray(t?.fields) && t.fields.length > 0 && [t.placement, t.tool, t.last, ...t.fields].every((v) => typeof v == 'string') && t;
 
   const onTouch = (ev: Event) => {
     try {
@@ -80,11 +85,11 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
       if (!name || !form) return;
       const placement = (form.getAttribute(attribute) || form.getAttribute('name') || form.id || 'form').trim();
       const stored = load();
-      // First touch on this page: start afresh (an entry left by an earlier page is stale).
+      // First touch on this page: start afresh (an entry left by an earlier page is stale), as
+      // over an entry another script rewrote.
       const entry: TouchedForm =
-        touched.has(placement) && stored[placement]
-          ? stored[placement]
-          : { placement, tool: form.getAttribute(TOOL_ATTRIBUTE) || TOOL_PREFIX + placement, fields: [], last: '' };
+        (touched.has(placement) && intact(stored[placement])) ||
+          { placement, tool: form.getAttribute(TOOL_ATTRIBUTE) || TOOL_PREFIX + placement, fields: [], last: '' };
       touched.add(placement);
       if (!entry.fields.includes(name)) entry.fields.push(name);
       entry.last = name;
@@ -137,9 +142,7 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
     takeAbandoned() {
       if (!active) return [];
       const stored = load();
-      // Storage is any script's to rewrite: an entry whose values are not all strings is not this
-      // page's, and its report would carry "null", "undefined" or "[object Object]".
-      const out = [...touched].map((p) => stored[p]).filter((t): t is TouchedForm => !!t && Array.isArray(t.fields) && t.fields.length > 0 && [t.placement, t.tool, t.last, ...t.fields].every((v) => typeof v == 'string'));
+      const out = [...touched].map((p) => stored[p]).filter(intact);
       stop();
       return out;
     },

@@ -156,6 +156,53 @@ describe('form abandonment (spec §4)', () => {
     expect(reports.flat().map(abandonmentEvent)).toEqual([{ event: 'Abandonment', abandonment: { lasttouchfield: 'a', userinputfields: 'a|b' }, process: { processStepLabel: 'Edited' } }]);
   });
 
+  it.each([
+    ['fields as a string', { placement: 'contact-us', tool: 'x', fields: 'firstName', last: 'firstName' }],
+    ['fields as an object', { placement: 'contact-us', tool: 'x', fields: { 0: 'firstName', length: 1 }, last: 'firstName' }],
+    ['no fields', { placement: 'contact-us', tool: 'x', last: 'firstName' }],
+    ['a number', 5],
+    ['a string', 'contact-us'],
+    ['fields of numbers', { placement: 'contact-us', tool: 'x', fields: ['firstName', 7], last: 'firstName' }],
+    ['a null tool', { placement: 'contact-us', tool: null, fields: ['firstName'], last: 'firstName' }],
+  ])('goes on recording a form whose entry another script rewrote: %s', (_, entry) => {
+    const reports: TouchedForm[][] = [];
+    watcher = watchForms(window, (forms) => reports.push(forms));
+    touch('first');
+    localStorage.setItem(ABANDON_KEY, JSON.stringify({ 'contact-us': entry }));
+    touch('email');
+    touch('message');
+    hide();
+    expect(reports).toEqual([[{ placement: 'contact-us', tool: 'Abandon: contact-us', fields: ['email', 'message'], last: 'message' }]]);
+  });
+
+  it.each(['__proto__', 'constructor', 'toString'])('stores and reports a form named %s', (name) => {
+    document.body.innerHTML = `<form data-ea-form-abandon="${name}"><input name="city" id="city"></form>`;
+    const reports: TouchedForm[][] = [];
+    watcher = watchForms(window, (forms) => reports.push(forms));
+    touch('city');
+    // Another tab's submit clears storage: the next touch finds no entry under the name.
+    localStorage.removeItem(ABANDON_KEY);
+    touch('city', 'click');
+    const form = { placement: name, tool: 'Abandon: ' + name, fields: ['city'], last: 'city' };
+    // JSON.parse makes "__proto__" an own key.
+    expect(Object.entries(JSON.parse(localStorage.getItem(ABANDON_KEY)!))).toEqual([[name, form]]);
+    hide();
+    expect(reports).toEqual([[form]]);
+    expect(localStorage.getItem(ABANDON_KEY)).toBeNull();
+  });
+
+  it("leaves alone another tab's entries stored under __proto__ and constructor", () => {
+    const other = { placement: 'x', tool: 'y', fields: ['a'], last: 'a' };
+    const stored = '{"__proto__":' + JSON.stringify(other) + ',"constructor":' + JSON.stringify(other) + '}';
+    localStorage.setItem(ABANDON_KEY, stored);
+    const reports: TouchedForm[][] = [];
+    watcher = watchForms(window, (forms) => reports.push(forms));
+    touch('first');
+    hide();
+    expect(reports).toEqual([[{ placement: 'contact-us', tool: 'Abandon: contact-us', fields: ['firstName'], last: 'firstName' }]]);
+    expect(localStorage.getItem(ABANDON_KEY)).toBe(stored);
+  });
+
   it('reports after document-level page-hide listeners ran (the analytics client then sends by sendBeacon)', () => {
     const order: string[] = [];
     watcher = watchForms(window, () => order.push('abandonment'));

@@ -4,16 +4,11 @@
 
 /** The Canada sites' path prefixes: the Canada Sites channel, and the consent notice in en-ca / fr-ca. */
 const canada = ['/ca/', '/advisor/ca/', '/individual/ca'] as const;
-/** The hosts the channel table names (its Entry Site, icanretire, RetirementPlanInsights and RP Sites rows). */
-const entry = 'www.firm.example';
-const retirementPlan = ['myretirement.firm.example', 'planaccess.firm.example'] as const;
-const icanretire = 'www.icanretire.example';
-const planInsights = 'www.planinsights.example';
 
 export const site = {
   hosts: {
     /** "/" on it is "home > Home"; Entry Site channel. */
-    entry,
+    entry: 'www.firm.example',
     /** The firm's own domains: internal-link filter, and the bundle's domain allow-list. */
     ownDomains: ['firm.example', 'icanretire.example', 'planinsights.example'],
     internal: ['intranet.firm.example', 'reports.firm-internal.example'],
@@ -24,9 +19,9 @@ export const site = {
     testHosts: ['uat.firm.example', 'preprod.firm.example', 'author.firm.example', 'localhost'],
     authoring: 'author.firm.example',
     longTermSupport: 'lts.firm.example',
-    retirementPlan,
-    icanretire,
-    planInsights,
+    retirementPlan: ['myretirement.firm.example', 'planaccess.firm.example'],
+    icanretire: 'www.icanretire.example',
+    planInsights: 'www.planinsights.example',
     trackingServer: 'metrics.firm.example',
     schemaService: 'schemas.firm.example',
     abEdge: 'firm.tt.omtrdc.example',
@@ -204,13 +199,13 @@ export const site = {
    * debugging shorten). The last row matches every page: the channel element takes it as its fallback.
    */
   channels: [
-    { channel: 'Entry Site', when: [{ hosts: [entry], paths: ['/', '/privacy/location-selector.html'] }] },
+    { channel: 'Entry Site', when: [{ hosts: ['www.firm.example'], paths: ['/', '/privacy/location-selector.html'] }] },
     { channel: 'Offshore Site', when: [{ pathPrefixes: ['/offshore'] }] },
     { channel: 'Canada Sites', when: [{ pathPrefixes: canada }] },
     { channel: 'EACG Sites', when: [{ pathPrefixes: ['/eacg', '/apac', '/europe', '/not-listed', '/dbgipps', '/institutions'] }] },
-    { channel: 'icanretire', when: [{ hosts: [icanretire] }] },
-    { channel: 'RetirementPlanInsights', when: [{ hosts: [planInsights] }] },
-    { channel: 'RP Sites', when: [{ hosts: retirementPlan }, { pathPrefixes: ['/retirement', '/myplan/'] }] },
+    { channel: 'icanretire', when: [{ hosts: ['www.icanretire.example'] }] },
+    { channel: 'RetirementPlanInsights', when: [{ hosts: ['www.planinsights.example'] }] },
+    { channel: 'RP Sites', when: [{ hosts: ['myretirement.firm.example', 'planaccess.firm.example'] }, { pathPrefixes: ['/retirement', '/myplan/'] }] },
     { channel: 'US sites', when: [{ pathPrefixes: ['/us/', '/advisor', '/individual', '/institutional', '/ria', '/pcs/', '/accounts/'] }] },
     { channel: 'Other Sites', when: [{}] },
   ],

@@ -54,7 +54,12 @@ describe('the Turbine peer of the prod build', () => {
   it('runs beside tagc in Chromium: both reach a Page Load Started rule and send the link hits and page views measured', async () => {
     const pls = graph.events.find((e) => e.key === 'Page Load Started')!.rules;
     const setup = { code: { tagc: readFileSync(join(out, manifest.environments.prod!.file), 'utf8'), peer: peer.code }, pageLoadStartedRules: { tagc: pls, peer: pls }, consentCookie: consentCookieFor(manifest.simulate!.consent), site: benchSite(manifest) };
-    const f = await compareStacks(browser, server, setup, { rounds: 1, pushes: 2, burst: 10 });
+    const lines: string[] = [];
+    const f = await compareStacks(browser, server, setup, { rounds: 1, pushes: 2, burst: 10, log: (line) => lines.push(line) });
+    // A 4x load whose probes show it did not run throttled is refused and measured again; on a busy
+    // machine every attempt can be refused (seen once in a full run), and the harness must then say
+    // so rather than give a figure of an unthrottled load. A figure missing without that line fails.
+    const refused = (stack: string) => lines.some((line) => new RegExp(`^${stack}: no load ran at \\d+x in \\d+: no figure$`).test(line));
     for (const side of ['tagc', 'peer'] as const) {
       expect(f.coldStartMs[side].n, `${side} reached a Page Load Started rule`).toBe(1);
       expect(f.warmStartMs[side].n).toBe(1);
@@ -63,9 +68,11 @@ describe('the Turbine peer of the prod build', () => {
       expect(f.burstHits[side].median).toBe(10);
       expect(f.burstCpuMs[side].median, `${side}: the burst's main-thread CPU time was read`).toBeGreaterThan(0);
       expect(f.heapBytes[side].median).toBeGreaterThan(0);
-      expect(f.longestTaskMs[side].n).toBe(1);
-      expect(f.libraryCompileMs[side].median, `${side}: the inlined library was compiled in the throttled load`).toBeGreaterThan(0);
-      expect(f.srcLongestTaskMs[side].n, `${side} loaded by URL, throttled and traced`).toBe(1);
+      if (!refused(side)) {
+        expect(f.longestTaskMs[side].n, lines.join('\n')).toBe(1);
+        expect(f.libraryCompileMs[side].median, `${side}: the inlined library was compiled in the throttled load`).toBeGreaterThan(0);
+      }
+      if (!refused(`${side}-src`)) expect(f.srcLongestTaskMs[side].n, `${side} loaded by URL, throttled and traced\n${lines.join('\n')}`).toBe(1);
     }
     expect(f.ctaMs.ratio.n).toBe(1);
   }, 120_000);

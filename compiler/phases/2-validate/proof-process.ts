@@ -73,8 +73,9 @@ async function connect(s: Shared): Promise<void> {
  * while the pipe is open, ERR_STREAM_DESTROYED once it is closed) is thrown again inside a promise
  * executor, where nothing can catch it: an unhandled rejection, which ends a CLI and fails a test
  * run. So does a write queued before the exit was seen and made after the client, closing, ended
- * the pipe (ERR_STREAM_WRITE_AFTER_END). Such a write is taken as done; its request then waits for the exit, which rejects the proof
- * (Shared.exited) and closes the client, which rejects the requests it still waits for.
+ * the pipe (ERR_STREAM_WRITE_AFTER_END). Such a write is taken as done; its request then waits
+ * for the exit, which rejects the proof (Shared.exited) and closes the client, which rejects the
+ * requests it still waits for.
  */
 export function dropWritesToGone(stdin: Writable): void {
   const write = stdin.write;

@@ -71,20 +71,9 @@ export function graphJsonBytes(graph: ContainerGraph, plan: EnvPlan, bundle: Bun
     return split;
   });
   const at = text.indexOf(RULES_KEY) + RULES_KEY.length;
-  const head = Buffer.from(`${text.slice(0, at)}[\n  `);
-  const tail = Buffer.from(`\n ]${text.slice(at + 2)}`);
-  let length = head.length + tail.length + SEPARATOR.length * (entries.length - 1);
-  entries.forEach(([before, after], position) => (length += before.length + String(position).length + after.length));
-  const out = Buffer.allocUnsafe(length);
-  let offset = head.copy(out);
-  entries.forEach(([before, after], position) => {
-    if (position) offset += out.write(SEPARATOR, offset, 'latin1');
-    offset += before.copy(out, offset);
-    offset += out.write(String(position), offset, 'latin1');
-    offset += after.copy(out, offset);
-  });
-  tail.copy(out, offset);
-  return out;
+  const separator = Buffer.from(SEPARATOR);
+  const parts = entries.flatMap(([before, after], position) => [...(position ? [separator] : []), before, Buffer.from(String(position)), after]);
+  return Buffer.concat([Buffer.from(`${text.slice(0, at)}[\n  `), ...parts, Buffer.from(`\n ]${text.slice(at + 2)}`)]);
 }
 
 /** Every rule a data element is read by: directly, or through the data elements that read it. */

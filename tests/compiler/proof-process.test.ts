@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Project } from 'typescript/unstable/async';
@@ -171,6 +171,32 @@ describe("TypeScript's process for the network proofs", () => {
       await late.catch(() => undefined);
       expect(typescriptOf(process.pid)).toEqual([]);
       await expect(late).rejects.toThrow("TypeScript's process exited (SIGKILL)");
+    } finally {
+      typescriptOf(process.pid).forEach((pid) => process.kill(pid, 'SIGKILL'));
+    }
+  });
+
+  it('fails every call made once the process has gone with its exit: at its exit, when its output closes and at its close', async () => {
+    const root = project({ 'tsconfig.json': JSON.stringify({ files: ['a.ts'] }), 'a.ts': 'export const a = 1;\n' });
+    const calls: Promise<string>[] = [];
+    try {
+      const proof = withProofProject(join(root, 'tsconfig.json'), async (p) => {
+        // The API keeps its client and TypeScript's process private; the test watches that process.
+        const child: unknown = Reflect.get(Reflect.get(p, 'client') as object, 'process');
+        if (!(child instanceof ChildProcess)) throw new Error('no process');
+        // What each call fails with, made as the event is emitted (after the proof process's own listeners).
+        const call = (when: string) => calls.push(p.program.getSourceFileNames().then(() => `${when}: answered`, (error: unknown) => `${when}: ${String(error)}`));
+        child.once('exit', () => call('exit'));
+        child.stdout!.once('close', () => call('output closed'));
+        child.once('close', () => call('close'));
+        child.kill('SIGKILL');
+        return new Promise<never>(() => undefined);
+      });
+      await expect(proof).rejects.toThrow("TypeScript's process exited (SIGKILL)");
+      await expect.poll(() => calls.length).toBe(3);
+      const failures = await Promise.all(calls);
+      expect(failures.sort()).toEqual(['close', 'exit', 'output closed'].map((when) => `${when}: Error: TypeScript's process exited (SIGKILL)`));
+      expect(typescriptOf(process.pid)).toEqual([]);
     } finally {
       typescriptOf(process.pid).forEach((pid) => process.kill(pid, 'SIGKILL'));
     }

@@ -36,6 +36,12 @@ interface Shared {
 
 let shared: Shared | undefined;
 
+/** The API's JSON-RPC client (private to the API: reached by name). */
+function clientOf(api: API): object | undefined {
+  const client: unknown = Reflect.get(api, 'client');
+  return client && typeof client === 'object' ? client : undefined;
+}
+
 function start(api: API): Shared {
   let reject: (error: Error) => void = () => undefined;
   const exited = new Promise<never>((_, r) => (reject = r));
@@ -48,23 +54,50 @@ function start(api: API): Shared {
 
 /** Starts TypeScript's process and takes it as `s.child` (the API keeps its client and process private). */
 async function connect(s: Shared): Promise<void> {
-  const client: unknown = Reflect.get(s.api, 'client');
-  const begin: unknown = client && typeof client === 'object' ? Reflect.get(client, 'connect') : undefined;
-  if (typeof begin !== 'function') return;
+  const client = clientOf(s.api);
+  const begin: unknown = client && Reflect.get(client, 'connect');
+  if (!client || typeof begin !== 'function') return;
   const connected: unknown = Reflect.apply(begin, client, []);
   await connected;
-  const child: unknown = client && typeof client === 'object' ? Reflect.get(client, 'process') : undefined;
+  const child: unknown = Reflect.get(client, 'process');
   if (!(child instanceof ChildProcess)) return;
   s.child = child;
   if (child.stdin) dropWritesToGone(child.stdin);
+  locateFailures(client, child, s.exited);
+  // A process whose output has closed answers nothing more: ended, its exit comes.
+  child.stdout?.once('close', s.end);
   const exited = () => {
     const error = new Error(`TypeScript's process exited (${child.signalCode ?? child.exitCode})`);
     s.exit(error);
-    close(s, error);
+    close(s, error, true);
   };
   if (child.exitCode !== null || child.signalCode !== null) exited();
   else child.once('exit', exited);
   process.once('exit', s.end);
+}
+
+/**
+ * A request of the client that fails once its process has gone fails with why: the reason its API
+ * was closed with (the exit's, when it exited), or, made after TypeScript's output closed and before
+ * its exit is seen, with that exit. The JSON-RPC connection's own errors say neither: "Connection is
+ * closed." once the output has closed, "Pending response rejected since connection got disposed"
+ * for a request under way when the client is closed.
+ */
+function locateFailures(client: object, child: ChildProcess, exited: Promise<never>): void {
+  const request: unknown = Reflect.get(client, 'apiRequest');
+  if (typeof request !== 'function') return;
+  const gone = () => child.exitCode !== null || child.signalCode !== null || !!child.stdout?.closed;
+  Reflect.set(client, 'apiRequest', async (...args: unknown[]): Promise<unknown> => {
+    try {
+      const answer: unknown = Reflect.apply(request, client, args);
+      return await answer;
+    } catch (error) {
+      const reason = closedWith.get(client);
+      if (reason) throw reason;
+      if (gone()) return exited;
+      throw error;
+    }
+  });
 }
 
 /**
@@ -100,22 +133,33 @@ function hold(child: ChildProcess, held: boolean): void {
   }
 }
 
-function close(s: Shared, reason?: Error): void {
+function close(s: Shared, reason?: Error, gone = false): void {
   if (shared === s) shared = undefined;
   clearTimeout(s.idle);
   process.off('exit', s.end);
-  closeApi(s.api, reason).catch(() => undefined);
+  closeApi(s.api, reason, gone).catch(() => undefined);
 }
+
+/** Why a closed API's calls fail, by its client: the first reason closeApi was given. */
+const closedWith = new WeakMap<object, Error>();
 
 /**
  * Closes `api` for good: its client, once closed, would start a new process for the next call (a
  * proof still calling after its process has gone), one that nothing closes and that keeps a CLI
  * from ending. Such a call fails with `reason` instead, the first given (a process that exited is
- * closed again when the proof under way fails).
+ * closed again when the proof under way fails). The client of a process that has `gone` is closed
+ * first, which rejects the requests it waits for: the API's own close asks the process to release
+ * its snapshots, and would wait for answers that never come, or fail on the closed connection
+ * before it closed the client.
  */
-function closeApi(api: API, reason = new Error("TypeScript's process was closed: the proof had ended")): Promise<void> {
-  const client: unknown = Reflect.get(api, 'client');
-  if (client && typeof client === 'object' && !Object.hasOwn(client, 'connect')) Reflect.set(client, 'connect', () => Promise.reject(reason));
+function closeApi(api: API, reason = new Error("TypeScript's process was closed: the proof had ended"), gone = false): Promise<void> {
+  const client = clientOf(api);
+  if (client && !closedWith.has(client)) {
+    closedWith.set(client, reason);
+    Reflect.set(client, 'connect', () => Promise.reject(reason));
+  }
+  const closeClient: unknown = client && Reflect.get(client, 'close');
+  if (gone && typeof closeClient === 'function') Promise.resolve(Reflect.apply(closeClient, client, [])).catch(() => undefined);
   return api.close();
 }
 

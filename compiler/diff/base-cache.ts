@@ -10,8 +10,9 @@ import { cacheDir } from '../typecheck';
 // after an edit, compares against the same base commit every time, and building it again gives
 // the same bytes (a ref's build is reproducible: its build time is the commit's). The key is
 // everything such a build depends on: the commit's tree, the environments asked for, this tagc's
-// own sources (compiler and runtime, by content), the bundling packages' versions and the
-// project's lock file (the base worktree resolves packages from the project's node_modules).
+// own sources (compiler and runtime, by content), the runtime it is built with (the head's, which
+// may be the project's own copy: by content), the bundling packages' versions and the project's
+// lock file (the base worktree resolves packages from the project's node_modules).
 
 /** How many base builds are kept; the least recently used go first. */
 export const KEPT_BASES = 4;
@@ -19,11 +20,10 @@ export const KEPT_BASES = 4;
 const TOOL_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TOOL_PACKAGES = ['esbuild', '@swc/core', 'typescript', 'acorn'];
 
-/** The content of every source file of tagc's compiler and runtime under `toolRoot`, as one hash. */
-export function toolFingerprint(toolRoot = TOOL_ROOT): string {
+/** The content of every source file under each folder (named by its key), as one hash. */
+function sourcesFingerprint(folders: Record<string, string>): string {
   const hash = createHash('sha256');
-  for (const dir of ['compiler', 'runtime']) {
-    const base = join(toolRoot, dir);
+  for (const [name, base] of Object.entries(folders)) {
     if (!existsSync(base)) continue;
     const files = (readdirSync(base, { recursive: true, encoding: 'utf8' }) as string[])
       .filter((f) => /\.(?:[cm]?[jt]sx?|json)$/.test(f) && !f.split(sep).includes('node_modules'))
@@ -31,11 +31,17 @@ export function toolFingerprint(toolRoot = TOOL_ROOT): string {
     for (const f of files) {
       const path = join(base, f);
       if (!statSync(path).isFile()) continue;
-      hash.update(`${dir}/${f.split(sep).join('/')}\0`).update(readFileSync(path)).update('\0');
+      hash.update(`${name}/${f.split(sep).join('/')}\0`).update(readFileSync(path)).update('\0');
     }
   }
   return hash.digest('hex');
 }
+
+/** The content of every source file of tagc's compiler and runtime under `toolRoot`, as one hash. */
+export const toolFingerprint = (toolRoot = TOOL_ROOT): string => sourcesFingerprint({ compiler: join(toolRoot, 'compiler'), runtime: join(toolRoot, 'runtime') });
+
+/** The content of the runtime folder a base is built with (the head's: compiler/diff/index.ts), as one hash. */
+export const runtimeFingerprint = (runtime: string): string => sourcesFingerprint({ runtime });
 
 export interface BaseKeyInput {
   /** The base commit's tree id (same tree, same build, whichever commit holds it). */
@@ -43,6 +49,8 @@ export interface BaseKeyInput {
   envs: readonly string[] | undefined;
   /** toolFingerprint() of the tagc doing the build. */
   tool: string;
+  /** runtimeFingerprint() of the runtime the base is built with (a project's own, or tagc's). */
+  runtime: string;
   /** Project root: its lock file is part of the key. */
   root: string;
 }
@@ -50,7 +58,7 @@ export interface BaseKeyInput {
 export function baseCacheKey(input: BaseKeyInput): string {
   const lock = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock'].map((f) => join(input.root, f)).find((f) => existsSync(f));
   return createHash('sha256')
-    .update(JSON.stringify({ tree: input.tree, envs: input.envs ? [...input.envs].sort() : 'all', tool: input.tool, packages: TOOL_PACKAGES.map(packageVersion), node: process.version }))
+    .update(JSON.stringify({ tree: input.tree, envs: input.envs ? [...input.envs].sort() : 'all', tool: input.tool, runtime: input.runtime, packages: TOOL_PACKAGES.map(packageVersion), node: process.version }))
     .update(lock ? readFileSync(lock) : '')
     .digest('hex')
     .slice(0, 32);

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { compile } from '../index';
 import { cacheDir } from '../typecheck';
 import type { EnvName, Graph, Manifest } from '../graph-types';
@@ -10,7 +9,8 @@ import { runScenarios, type ScenarioRuns } from '../scenarios/run';
 import type { LoadedScenario } from '../scenarios/types';
 import { createSimulationPool } from '../simulate/pool';
 import { ENVIRONMENTS } from '../../runtime/declare/types';
-import { baseCacheKey, cachedBase, keepBase, toolFingerprint } from './base-cache';
+import { OWN_RUNTIME_START, runtimeFolderOf, runtimeStartOf } from '../phases/5-emit/runtime-modules';
+import { baseCacheKey, cachedBase, keepBase, runtimeFingerprint, toolFingerprint } from './base-cache';
 import { diffBehaviour, failedRuns, paramNames, type RunOutcome } from './behaviour';
 import { failuresOf } from './fail-on';
 import { diffStructure } from './structure';
@@ -40,9 +40,6 @@ export interface DiffOptions {
   log?: (line: string) => void;
 }
 
-/** This tagc's runtime: both sides of a diff run it (the tool is not what is compared). */
-const TOOL_RUNTIME = fileURLToPath(new URL('../../runtime', import.meta.url));
-
 const isBuild = (dir: string) => existsSync(join(dir, 'manifest.json'));
 
 function git(root: string, args: string[]): string {
@@ -64,7 +61,7 @@ function commitOf(root: string, ref: string): string {
  */
 async function baseBuild(root: string, ref: string, work: string, envs: EnvName[] | undefined, cache: boolean): Promise<{ dir: string; cached: boolean }> {
   const commit = commitOf(root, ref);
-  const key = cache ? baseCacheKey({ tree: git(root, ['rev-parse', `${commit}^{tree}`]), envs, tool: toolFingerprint(), root }) : null;
+  const key = cache ? baseCacheKey({ tree: git(root, ['rev-parse', `${commit}^{tree}`]), envs, tool: toolFingerprint(), runtime: runtimeFingerprint(runtimeFolderOf(root)), root }) : null;
   const kept = key ? cachedBase(root, key) : null;
   if (kept) return { dir: kept, cached: true };
   const built = await buildRef(root, ref, commit, work, envs);
@@ -79,12 +76,18 @@ async function buildRef(root: string, ref: string, commit: string, work: string,
   const tree = join(work, 'base-src');
   git(root, ['worktree', 'add', '--detach', '--force', tree, commit]);
   try {
-    // Same tool version: the ref's own runtime/ (when the project holds one) gives way to this
-    // checkout's, whose constants the compiler's kinds import too: the tool is not what is
-    // compared. (A project whose runtime/ is not this tagc's builds its head with its own copy.)
-    if (existsSync(join(tree, 'runtime')) && existsSync(TOOL_RUNTIME)) {
-      rmSync(join(tree, 'runtime'), { recursive: true, force: true });
-      symlinkSync(TOOL_RUNTIME, join(tree, 'runtime'), 'dir');
+    // Both sides run the runtime the head builds with, as the runtime is not what is compared: the
+    // ref's runtime/ gives way to the working tree's (copied, a link as the link, so that its files
+    // are the base tree's own, as the head's are its own: the network proof trusts a project's
+    // runtime/ by where it is), or to this tagc's, linked, when the project holds none.
+    const runtime = join(tree, 'runtime');
+    const headRuntime = runtimeFolderOf(root);
+    if (runtimeStartOf(root) !== OWN_RUNTIME_START) {
+      rmSync(runtime, { recursive: true, force: true });
+      cpSync(headRuntime, runtime, { recursive: true });
+    } else if (existsSync(runtime)) {
+      rmSync(runtime, { recursive: true, force: true });
+      symlinkSync(headRuntime, runtime, 'dir');
     }
     const out = join(work, 'base');
     // The worktree is the project root, so the build time is that commit's (reproducible).

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -65,13 +65,14 @@ afterEach(() => {
   git(root, ['clean', '-fdq']);
 });
 
-/** Runs `tagc diff` in-process on the sample container: exit code, stdout, stderr. */
-async function tagcDiff(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+/** Runs `tagc diff` in-process on a sample container (default: the one above): exit code, stdout, stderr. */
+async function tagcDiffIn(dir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   // One simulation worker: a side has three simulations here, fewer than a worker's start-up
   // costs (tests/compiler/simulation-pool.test.ts covers spreading jobs over workers).
-  const r = await tagcInProcess(['diff', '--workers', '1', ...args], root);
+  const r = await tagcInProcess(['diff', '--workers', '1', ...args], dir);
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
+const tagcDiff = (...args: string[]) => tagcDiffIn(root, ...args);
 
 describe('tagc diff', () => {
   it('prints "no behaviour change" and exits 0 when the working tree is the base commit', async () => {
@@ -193,6 +194,53 @@ describe('tagc diff', () => {
       git(root, ['reset', '-q', '--hard', 'HEAD~1']);
     }
     expect(git(root, ['worktree', 'list']).trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('tagc diff of a project with its own runtime copy', () => {
+  // A runtime that differs from this tagc's in what a beacon sends (ndh=2 where tagc's sends ndh=1):
+  // both sides run it, so a base ref with no rule change shows no difference.
+  const BEACON = 'runtime/analytics/beacon.ts';
+  const NDH = /&ndh=\d&/;
+  let own: string;
+  const setNdh = (value: number) => {
+    const text = readFileSync(join(own, BEACON), 'utf8');
+    expect(text).toMatch(NDH);
+    writeFileSync(join(own, BEACON), text.replace(NDH, `&ndh=${value}&`));
+  };
+  beforeAll(() => {
+    own = container('diff-own-runtime', {
+      // Every module imports the project's runtime, as the generated types do.
+      'rules/consent-provider.ts': `import { impliedConsent, libraryLoaded, rule } from '../runtime/declare';
+export default rule({ id: 'consent-provider', description: 'No consent manager', events: [libraryLoaded()], order: 1, actions: [impliedConsent()] });\n`,
+      'rules/page-view.ts': `import { rule } from '../runtime/declare';\nimport { sendPageView } from '../runtime/actions/analytics-page-view';
+export default rule({ id: 'page-view', description: 'The page view', events: ['Page Load Completed'], consent: 'analytics', actions: [sendPageView({ settings: ${SETTINGS}, vars: { pageName: 'faqs' } })] });\n`,
+      'tests/scenarios/pages.ts': `import { scenario, scenarios } from ${JSON.stringify(join(REPO, 'compiler', 'scenarios', 'index.ts'))};
+export default scenarios('pages', [scenario({ name: 'faqs', description: 'The FAQ page', url: 'https://www.firm.example/advisor/faqs.html', environments: ['prod'], push: [{ event: 'Page Load Completed' } as never] })]);\n`,
+      '.gitignore': 'node_modules/\nbuild/\n.tagc-tmp/\n',
+    });
+    cpSync(join(REPO, 'runtime'), join(own, 'runtime'), { recursive: true });
+    setNdh(2);
+    commitAll(own, 'a project with its own runtime');
+  });
+  afterAll(() => removeContainer(own));
+
+  it('builds the base with that runtime: no difference against a ref with no rule change, and a kept base is not reused once the runtime changes', async () => {
+    const run = async () => {
+      const r = await tagcDiffIn(own, '--base', 'HEAD', '--format', 'json', '--env', 'prod');
+      expect(r.code, r.err).toBe(0);
+      return JSON.parse(r.out) as DiffReport;
+    };
+    const first = await run();
+    expect(first.behaviour?.runs).toBe(1);
+    expect(first.behaviour?.changes).toEqual([]);
+    expect(first.structure[0]!.size.gzipBytes).toBe(0);
+    expect((await run()).base.cached).toBe(true);
+    // The working tree's runtime changes (not committed): the base kept with the old one is built again, with the new one.
+    setNdh(3);
+    const changed = await run();
+    expect(changed.base.cached).toBe(false);
+    expect(changed.behaviour?.changes).toEqual([]);
   });
 });
 

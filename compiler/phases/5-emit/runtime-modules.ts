@@ -26,3 +26,6 @@ export function runtimeStartOf(root: string): string {
   const own = join(root, 'runtime', 'core', 'start.ts');
   return existsSync(own) ? own : OWN_RUNTIME_START;
 }
+
+/** The runtime folder a container's bundles are built from: the one runtimeStartOf's module is in. */
+export const runtimeFolderOf = (root: string): string => besideRuntime(runtimeStartOf(root), '.');

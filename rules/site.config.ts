@@ -2,22 +2,31 @@
 // requirements (docs/requirements.md) leave unnamed. Rules and data elements take them from here;
 // a firm adopting tagc changes only this file.
 
+// Values named in more than one section are written once here, where that costs the prod bundle
+// nothing (the others, where it would, are held together by tests/container/site-config-copies).
+
+/** The firm's own domain: the first of its domains, and the consent notice's domain id. */
+const domain = 'firm.example';
+/** The authoring host: its script loads there, consent is skipped there, and it is a test host. */
+const authoring = 'author.firm.example';
 /** The Canada sites' path prefixes: the Canada Sites channel, and the consent notice in en-ca / fr-ca. */
 const canada = ['/ca/', '/advisor/ca/', '/individual/ca'] as const;
+/** Retirement-plan pages: the RP Sites channel, and the consent rule that silences the notice's listener. */
+const retirement = '/retirement';
 
 export const site = {
   hosts: {
     /** "/" on it is "home > Home"; Entry Site channel. */
     entry: 'www.firm.example',
     /** The firm's own domains: internal-link filter, and the bundle's domain allow-list. */
-    ownDomains: ['firm.example', 'icanretire.example', 'planinsights.example'],
+    ownDomains: [domain, 'icanretire.example', 'planinsights.example'],
     internal: ['intranet.firm.example', 'reports.firm-internal.example'],
     dev: 'dev.firm.example',
     stg: 'stg.firm.example',
     /** Host labels that select the test reporting suite. */
     testLabels: ['uat', 'preprod', 'author', 'localhost'],
-    testHosts: ['uat.firm.example', 'preprod.firm.example', 'author.firm.example', 'localhost'],
-    authoring: 'author.firm.example',
+    testHosts: ['uat.firm.example', 'preprod.firm.example', authoring, 'localhost'],
+    authoring,
     longTermSupport: 'lts.firm.example',
     retirementPlan: ['myretirement.firm.example', 'planaccess.firm.example'],
     icanretire: 'www.icanretire.example',
@@ -28,7 +37,7 @@ export const site = {
     identity: 'dpm.identity.example',
   },
   /** Domains the bundle runs on (and subdomains); anywhere else it logs and does nothing. */
-  allowedDomains: ['firm.example', 'firm-internal.example', 'icanretire.example', 'planinsights.example', 'localhost'],
+  allowedDomains: [domain, 'firm-internal.example', 'icanretire.example', 'planinsights.example', 'localhost'],
   /**
    * Event payload validation (test, dev, stg bundles). The schema service serves
    * https://{hosts.schemaService}/{prefix}/{organization}/{property}/{build}/{event}.json; `tagc build`
@@ -133,7 +142,7 @@ export const site = {
     /** OneTrust-kind groups, for a site on that provider. */
     oneTrustGroups: { analytics: 'C0002', performance: 'C0003', advertising: 'C0004' },
     noticeUrl: 'https://consent.trustarc.example/notice',
-    domainId: 'firm.example',
+    domainId: domain,
     vendorIds: { standard: '4122', test: '7149' },
     suppressionCookie: { name: 'consentSuppressed', days: 365 },
     pageLoadCookie: { name: 'consentPageLoad', seconds: 60, skippedSeconds: 1 },
@@ -142,7 +151,7 @@ export const site = {
     /** Search-crawler user-agent substrings (no notice). */
     crawlerAgents: ['bot', 'crawler', 'spider', 'slurp'],
     /** Retirement-plan pages whose consent rule silences the notice's click listener for 13 s. */
-    retirementPlanPrefix: '/retirement',
+    retirementPlanPrefix: retirement,
   },
   /** External scripts (spec §7), one URL per environment where it differs. */
   scripts: {
@@ -156,7 +165,6 @@ export const site = {
       stg: 'https://cobrowse.firm.example/cobrowse/CobrowseJS.ashx?group=24325&site=staging',
       dev: 'https://cobrowse.firm.example/cobrowse/CobrowseJS.ashx?group=24326&site=development',
     },
-    coBrowseGroups: { prod: '24324', stg: '24325', dev: '24326' },
     authoring: 'https://author.firm.example/etc/clientlibs/authoring.js',
     validation: 'https://qa.firm.example/validation/hosted.js',
   },
@@ -205,7 +213,7 @@ export const site = {
     { channel: 'EACG Sites', when: [{ pathPrefixes: ['/eacg', '/apac', '/europe', '/not-listed', '/dbgipps', '/institutions'] }] },
     { channel: 'icanretire', when: [{ hosts: ['www.icanretire.example'] }] },
     { channel: 'RetirementPlanInsights', when: [{ hosts: ['www.planinsights.example'] }] },
-    { channel: 'RP Sites', when: [{ hosts: ['myretirement.firm.example', 'planaccess.firm.example'] }, { pathPrefixes: ['/retirement', '/myplan/'] }] },
+    { channel: 'RP Sites', when: [{ hosts: ['myretirement.firm.example', 'planaccess.firm.example'] }, { pathPrefixes: [retirement, '/myplan/'] }] },
     { channel: 'US sites', when: [{ pathPrefixes: ['/us/', '/advisor', '/individual', '/institutional', '/ria', '/pcs/', '/accounts/'] }] },
     { channel: 'Other Sites', when: [{}] },
   ],

@@ -36,3 +36,12 @@ export function defines(env: EnvironmentSettings, unset: ReadonlySet<OptionalFie
     ...Object.fromEntries(OPTIONAL_FIELDS.map((field) => [unsetConstant(field), String(!env.debug && unset.has(field))])),
   };
 }
+
+/**
+ * The compile-time constants of `env` as globals, for runtime modules run in Node outside a
+ * bundle (the loader's declarations, the bench's runtime figures). A constant already set is kept.
+ */
+export function defineGlobals(env: EnvironmentSettings): void {
+  const g = globalThis as Record<string, unknown>;
+  for (const [name, value] of Object.entries(defines(env))) g[name] ??= JSON.parse(value) as unknown;
+}

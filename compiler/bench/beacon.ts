@@ -1,4 +1,6 @@
 import { Window as HappyWindow } from 'happy-dom';
+import { defineGlobals, environments } from '../environments';
+import { median } from './stats';
 
 // The cost of one analytics beacon in Node + happy-dom: building the query and URL of a typical
 // link hit (25 variables, events, products, context data, customer ids), and handing it to the
@@ -6,17 +8,9 @@ import { Window as HappyWindow } from 'happy-dom';
 
 const RUNS = 2000;
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
 export async function benchBeacon(): Promise<{ buildMicros: number; sendMicros: number }> {
   // Runtime modules read the build-time constants; outside a bundle they get prod's values.
-  const g = globalThis as Record<string, unknown>;
-  g.__TAGC_ENV__ ??= 'prod';
-  g.__TAGC_DEBUG__ ??= false;
-  g.__TAGC_VALIDATE__ ??= false;
+  defineGlobals(environments.prod);
   const { buildBeaconUrl, buildQuery } = await import('../../runtime/analytics/beacon');
   const { transmit } = await import('../../runtime/analytics/transport');
   const { configureEgress } = await import('../../runtime/core/egress');

@@ -1,3 +1,6 @@
+import { defineGlobals, environments } from '../environments';
+import { median } from './stats';
+
 // The cost of PII redaction per beacon (runtime/privacy/redact.ts), in Node: redacting a typical
 // link hit's URL (25 variables, the page URL inside `g`, events, products, context data) with
 // nothing to find and with an email, a phone number and a card in it; and an A/B delivery body.
@@ -6,11 +9,6 @@
 // digits without end) at two lengths: linear patterns take 4x as long for 4x the length.
 
 const RUNS = 3000;
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 function timeEach(run: () => unknown): number {
   const times: number[] = [];
@@ -41,10 +39,8 @@ function hostileMicros(n: number, redactText: (s: string) => string, redactUrl: 
 }
 
 export async function benchRedaction(): Promise<Record<string, number>> {
-  const g = globalThis as Record<string, unknown>;
-  g.__TAGC_ENV__ ??= 'prod';
-  g.__TAGC_DEBUG__ ??= false;
-  g.__TAGC_VALIDATE__ ??= false;
+  // Runtime modules read the build-time constants; outside a bundle they get prod's values.
+  defineGlobals(environments.prod);
   const { buildBeaconUrl, buildQuery } = await import('../../runtime/analytics/beacon');
   const { configureRedaction, redactBody, redactText, redactUrl } = await import('../../runtime/privacy/redact');
   configureRedaction({ strip: ['email', 'token'] });

@@ -4,7 +4,7 @@ import type { Diagnostics } from '../../diagnostics';
 import { listModules, rel, type Project } from '../../project';
 import { bundledImports, type Imported } from './bundled';
 import { loadTypeScript } from '../../load-typescript';
-import { OPTIONAL_FIELDS, unsetConstant } from '../../../runtime/declare/unset-options';
+import { defineGlobals, environments } from '../../environments';
 
 // Phase 1: import every declaration module: all at once as one esbuild bundle (./bundled.ts), or,
 // when a module fails, module by module. A module that fails to import is a located diagnostic;
@@ -77,11 +77,7 @@ async function importModule(p: Project, abs: string, diagnostics: Diagnostics, t
 export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadResult> {
   const result: LoadResult = { rules: [], dataElements: [], schemas: [], site: null, tables: [] };
   // Declarations run in Node here; runtime code that reads the build constants at import time gets the test values.
-  const g = globalThis as Record<string, unknown>;
-  g.__TAGC_ENV__ ??= 'test';
-  g.__TAGC_DEBUG__ ??= true;
-  g.__TAGC_VALIDATE__ ??= true;
-  for (const field of OPTIONAL_FIELDS) g[unsetConstant(field)] ??= false;
+  defineGlobals(environments.test);
 
   const rules = listModules(p.rulesDir);
   const dataElements = listModules(p.dataElementsDir);

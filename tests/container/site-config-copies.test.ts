@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import coBrowse from '../../rules/scripts/co-browse';
 import { site } from '../../rules/site.config';
 
 // Facts rules/site.config.ts writes in more than one section. Those that a const above the site
@@ -18,6 +19,11 @@ describe('the facts site.config.ts writes twice', () => {
     expect(hostOf(site.scripts.validation)).toBe(site.qa.host);
     const coBrowse = Object.values(site.scripts.coBrowse).map(hostOf);
     expect(coBrowse.map(() => coBrowse[0])).toEqual(coBrowse);
+  });
+
+  it("names in the co-browse rule's description each environment's group, as its URL has it", () => {
+    const groups = Object.entries(site.scripts.coBrowse).map(([env, url]) => `${new URL(url).searchParams.get('group')} ${env}`);
+    expect(coBrowse.description).toContain(`(group ${groups.join(', ')})`);
   });
 
   it('names each test host by a test label, in order', () => {

@@ -7,29 +7,39 @@ import { promote, publish, releases, rollback, type PublishOptions } from '../..
 import type { PublishedManifest, ReleaseHistory, ReleaseRecord } from '../../compiler/publish/release-types';
 import { S3Target } from '../../compiler/publish/s3-target';
 import { snippets } from '../../compiler/publish/snippet';
+import { encodeOnce, type EncodeOnce } from '../helpers/encode-once';
 import { sampleBuilds, type SampleBuild, type SampleBuilds } from '../helpers/published-builds';
 import { BUCKET, startGateway, startS3, type LocalS3, type Verdict } from '../helpers/s3';
 
 // Publishing through the real AWS SDK to a real S3 protocol server (s3rver) on 127.0.0.1. Each
-// test publishes under its own prefix of the bucket.
+// test publishes under its own prefix of the bucket. The tests about precompression (and the
+// first) publish with publish's own zopfli pool (publishFresh); the others take each build's
+// gzip bytes from one pool for the file (publishBuild: encodeOnce, the same bytes).
 
 let s3: LocalS3;
 let builds: SampleBuilds;
+let gzip: EncodeOnce;
 let clock = Date.parse('2026-03-01T09:00:00.000Z');
 const now = () => new Date((clock += 60_000));
 
 beforeAll(async () => {
   [s3, builds] = await Promise.all([startS3(), sampleBuilds('publish-s3')]);
+  gzip = encodeOnce();
 }, 120_000);
 
 afterAll(async () => {
+  await gzip?.close();
   await s3?.close();
   builds?.remove();
 });
 
 const target = (prefix: string, endpoint = s3.endpoint) => new S3Target(`s3://${BUCKET}/${prefix}`, { endpoint });
-const publishBuild = (prefix: string, b: SampleBuild, extra: Pick<PublishOptions, 'dryRun' | 'precompress' | 'encoder'> & { endpoint?: string } = {}) =>
+type Extra = Pick<PublishOptions, 'dryRun' | 'precompress' | 'encoder'> & { endpoint?: string };
+/** Publishes with publish's own gzip pool (or extra.encoder): what `tagc publish` runs. */
+const publishFresh = (prefix: string, b: SampleBuild, extra: Extra = {}) =>
   publish(target(prefix, extra.endpoint), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, dryRun: extra.dryRun, precompress: extra.precompress, encoder: extra.encoder });
+/** Publishes with the file's encodeOnce: the same stored bytes, zopfli paid once per build. */
+const publishBuild = (prefix: string, b: SampleBuild, extra: Extra = {}) => publishFresh(prefix, b, { encoder: gzip.encode, ...extra });
 
 /** The build id as docs/publishing.md defines it, computed here from the manifest. */
 function idOf(b: SampleBuild): string {
@@ -43,7 +53,7 @@ describe('tagc publish to S3', () => {
   it('uploads the whole build under builds/<id>/ with immutable caching and JavaScript or JSON types, maps under private/, and points dev at it', async () => {
     const { a } = builds;
     const id = idOf(a);
-    const report = await publishBuild('first', a);
+    const report = await publishFresh('first', a);
     expect(report.buildId).toBe(id);
 
     const keys = await s3.keys('first/');
@@ -257,14 +267,14 @@ describe('a bucket that refuses a write', () => {
     const bundle = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
     const gateway = await refusing('denied-gz', (method, key) => (method === 'PUT' && key === bundle ? 'deny' : 'pass'));
     try {
-      await expect(publishBuild('denied-gz', a, { endpoint: gateway.endpoint })).rejects.toThrow(`PUT s3://cdn/denied-gz/${bundle} failed: AccessDenied (HTTP 403)`);
+      await expect(publishFresh('denied-gz', a, { endpoint: gateway.endpoint })).rejects.toThrow(`PUT s3://cdn/denied-gz/${bundle} failed: AccessDenied (HTTP 403)`);
     } finally {
       await gateway.close();
     }
     const keys = await s3.keys('denied-gz/');
     expect(keys.filter((k) => !k.startsWith('builds/') && !k.startsWith('private/'))).toEqual([]);
     expect(keys).not.toContain(`builds/${idOf(a)}/manifest.json`);
-    expect((await publishBuild('denied-gz', a)).move).toMatchObject({ to: idOf(a), unchanged: false });
+    expect((await publishFresh('denied-gz', a)).move).toMatchObject({ to: idOf(a), unchanged: false });
     expect((await s3.head(`denied-gz/${bundle}`)).ContentEncoding).toBe('gzip');
   });
 
@@ -300,7 +310,7 @@ describe('precompressed bundles on S3', () => {
   it('stores each bundle and debug companion as gzip (zopfli, smaller than gzip -9) with Content-Encoding: gzip, served so over HTTP, and the rest as it is', async () => {
     const { a } = builds;
     const id = idOf(a);
-    const report = await publishBuild('gz', a);
+    const report = await publishFresh('gz', a);
     const prod = a.manifest.environments.prod!;
     const key = `builds/${id}/${prod.file}`;
     const stored = await s3.body(`gz/${key}`);
@@ -324,27 +334,27 @@ describe('precompressed bundles on S3', () => {
   it('encodes the same bytes every time: the same build published twice stores the same gzip, and a re-run keeps it', async () => {
     const { a } = builds;
     const key = `builds/${idOf(a)}/${a.manifest.environments.dev!.file}`;
-    await publishBuild('gz-same-1', a);
-    await publishBuild('gz-same-2', a);
+    await publishFresh('gz-same-1', a);
+    await publishFresh('gz-same-2', a);
     const first = await s3.body(`gz-same-1/${key}`);
     expect((await s3.body(`gz-same-2/${key}`)).equals(first)).toBe(true);
-    const again = await publishBuild('gz-same-1', a);
+    const again = await publishFresh('gz-same-1', a);
     expect(again.objects.filter((o) => o.state !== 'unchanged')).toEqual([]);
     expect(again.objects.find((o) => o.key === key)).toMatchObject({ contentEncoding: 'gzip', storedBytes: first.length });
   });
 
   it('keeps the objects of a bucket published before precompression: no refusal, and promote and rollback carry each build\'s encoding to the stable URL', async () => {
     const { a, b } = builds;
-    const plain = await publishBuild('legacy', a, { precompress: false });
+    const plain = await publishFresh('legacy', a, { precompress: false });
     expect(plain.precompress).toBe(false);
     const key = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
     expect((await s3.head(`legacy/${key}`)).ContentEncoding).toBeUndefined();
-    const again = await publishBuild('legacy', a);
+    const again = await publishFresh('legacy', a);
     expect(again.objects.filter((o) => o.state !== 'unchanged')).toEqual([]);
     expect(again.objects.find((o) => o.key === key)).toMatchObject({ state: 'unchanged', contentEncoding: null, headers: { contentEncoding: 'gzip' } });
     expect((await s3.head(`legacy/${key}`)).ContentEncoding).toBeUndefined();
 
-    await publishBuild('legacy', b);
+    await publishFresh('legacy', b);
     await promote(target('legacy'), 'prod', idOf(a), { now });
     expect((await s3.head('legacy/prod/container.min.js')).ContentEncoding).toBeUndefined();
     expect((await s3.body('legacy/prod/container.min.js')).equals(a.bundle('prod'))).toBe(true);
@@ -364,34 +374,34 @@ describe('precompressed bundles on S3', () => {
     const failing = async () => {
       throw new Error('out of memory (test)');
     };
-    await expect(publishBuild('gz-fails', a, { encoder: failing })).rejects.toThrow(new RegExp(`^publish of ${idOf(a)} stopped: gzip of builds/${idOf(a)}/\\w+/(container|debug)\\.[0-9a-f]{16}(\\.min)?\\.js failed: out of memory \\(test\\)\nno pointer was moved`));
+    await expect(publishFresh('gz-fails', a, { encoder: failing })).rejects.toThrow(new RegExp(`^publish of ${idOf(a)} stopped: gzip of builds/${idOf(a)}/\\w+/(container|debug)\\.[0-9a-f]{16}(\\.min)?\\.js failed: out of memory \\(test\\)\nno pointer was moved`));
     const broken = async (content: Buffer) => gzipSync(Buffer.concat([content, Buffer.from(';')]));
-    await expect(publishBuild('gz-fails', a, { encoder: broken })).rejects.toThrow(/gzip of builds\/\S+\.js does not decode to its bytes \(the encoder is broken\)/);
+    await expect(publishFresh('gz-fails', a, { encoder: broken })).rejects.toThrow(/gzip of builds\/\S+\.js does not decode to its bytes \(the encoder is broken\)/);
     const keys = await s3.keys('gz-fails/');
     expect(keys.filter((k) => k.startsWith('dev/'))).toEqual([]);
     expect(keys).not.toContain(bundleKey);
     // The manifest goes last: a build that stopped part-way cannot be promoted.
     expect(keys).not.toContain(`builds/${idOf(a)}/manifest.json`);
     await expect(promote(target('gz-fails'), 'prod', idOf(a), { now })).rejects.toThrow(`no build ${idOf(a)} on s3://cdn/gz-fails`);
-    expect((await publishBuild('gz-fails', a)).move).toMatchObject({ to: idOf(a), unchanged: false });
+    expect((await publishFresh('gz-fails', a)).move).toMatchObject({ to: idOf(a), unchanged: false });
     expect((await s3.content(`gz-fails/${bundleKey}`)).equals(a.bundle('prod'))).toBe(true);
   });
 
   it('refuses a gzip-encoded bundle on the bucket whose decoded bytes differ, naming the hash of those bytes', async () => {
     const { a } = builds;
-    await publishBuild('gz-tampered', a);
+    await publishFresh('gz-tampered', a);
     const key = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
     const tampered = Buffer.from('window.tampered = true;\n');
     await s3.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `gz-tampered/${key}`, Body: gzipSync(tampered), ContentEncoding: 'gzip' }));
     await expect.poll(async () => (await s3.content(`gz-tampered/${key}`)).equals(tampered), { timeout: 2_000 }).toBe(true);
     const there = createHash('sha256').update(tampered).digest('hex').slice(0, 16);
     const here = createHash('sha256').update(a.bundle('prod')).digest('hex').slice(0, 16);
-    await expect(publishBuild('gz-tampered', a)).rejects.toThrow(`  ${key}: sha256 ${there}… on the target, ${here}… here`);
+    await expect(publishFresh('gz-tampered', a)).rejects.toThrow(`  ${key}: sha256 ${there}… on the target, ${here}… here`);
   });
 
   it('stores every object as it is with precompress off (--no-precompress)', async () => {
     const { a } = builds;
-    const report = await publishBuild('gz-off', a, { precompress: false });
+    const report = await publishFresh('gz-off', a, { precompress: false });
     expect(report.objects.filter((o) => o.contentEncoding !== null || o.headers.contentEncoding)).toEqual([]);
     expect((await s3.head('gz-off/dev/container.min.js')).ContentEncoding).toBeUndefined();
     expect((await s3.body('gz-off/dev/container.min.js')).equals(a.bundle('dev'))).toBe(true);

@@ -7,7 +7,9 @@ import { gzipPool } from '../../compiler/publish/gzip-pool';
 // started once for the file, and each content encoded once. Zopfli is deterministic, so every
 // object stored is byte for byte what the default encoder stores; the publishes after the first
 // skip only its CPU (about 0.5 s of zopfli and 0.15 s of worker starts per publish of a sample
-// build). The tests about precompression itself publish with the default encoder.
+// build). The tests of the bytes zopfli stores publish with the default encoder: s3.test.ts's
+// 'stores each bundle ... as gzip' and 'encodes the same bytes every time' through S3,
+// directory.test.ts's .gz test through a folder.
 
 export interface EncodeOnce {
   encode: Encoder;

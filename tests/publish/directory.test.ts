@@ -4,28 +4,40 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promote, publish, releases, rollback } from '../../compiler/publish';
 import { DirectoryTarget } from '../../compiler/publish/directory-target';
+import type { Encoder } from '../../compiler/publish/encoding';
 import { openTarget } from '../../compiler/publish/open-target';
 import type { ReleaseRecord } from '../../compiler/publish/release-types';
+import { encodeOnce, type EncodeOnce } from '../helpers/encode-once';
 import { sampleBuilds, type SampleBuild, type SampleBuilds } from '../helpers/published-builds';
 
 // The folder target: the same layout as the bucket, plus a _headers file for the server. (The
-// viewer and the stable viewer page are covered on S3 and in Chromium.)
+// viewer and the stable viewer page are covered on S3 and in Chromium.) The .gz test publishes
+// with publish's own zopfli pool (publishFresh); the others take each build's gzip bytes from one
+// pool for the file (encodeOnce: the same bytes).
 
 let builds: SampleBuilds;
+let gzip: EncodeOnce;
 let out: string;
 let clock = Date.parse('2026-04-01T09:00:00.000Z');
 const now = () => new Date((clock += 60_000));
 
 beforeAll(async () => {
   builds = await sampleBuilds('publish-dir', { viewer: false });
+  gzip = encodeOnce();
   out = join(builds.a.dir, '..', 'public');
 }, 120_000);
 
-afterAll(() => builds?.remove());
+afterAll(async () => {
+  await gzip?.close();
+  builds?.remove();
+});
 
 const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 const files = (dir: string): string[] => walk(dir).map((f) => relative(dir, f)).sort();
-const publishTo = (dir: string, b: SampleBuild, precompress?: boolean) => publish(new DirectoryTarget(dir), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, precompress });
+/** Publishes with publish's own gzip pool: what `tagc publish` runs. */
+const publishFresh = (dir: string, b: SampleBuild, precompress?: boolean, encoder?: Encoder) => publish(new DirectoryTarget(dir), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, precompress, encoder });
+/** Publishes with the file's encodeOnce: the same files, zopfli paid once per build. */
+const publishTo = (dir: string, b: SampleBuild, precompress?: boolean) => publishFresh(dir, b, precompress, gzip.encode);
 
 describe('tagc publish --to <folder>', () => {
   it('writes the bucket layout, the stable file of dev and a _headers file with the cache and CORS headers', async () => {
@@ -78,7 +90,7 @@ describe('tagc publish --to <folder>', () => {
   it('writes each bundle and debug companion precompressed as <file>.gz beside the plain file, and lists the pair as one object', async () => {
     const { a } = builds;
     const dir = join(out, '..', 'public-gz');
-    const report = await publishTo(dir, a);
+    const report = await publishFresh(dir, a);
     const id = report.buildId;
     const prod = a.manifest.environments.prod!;
     for (const [key, bytes] of [[`builds/${id}/${prod.file}`, a.bundle('prod')], ['dev/container.min.js', a.bundle('dev')]] as const) {
@@ -97,7 +109,7 @@ describe('tagc publish --to <folder>', () => {
     // A .gz that no longer holds its file's bytes is refused by name: a server would send either.
     const bundleGz = join(dir, 'builds', id, `${prod.file}.gz`);
     writeFileSync(bundleGz, Buffer.from('not gzip'));
-    await expect(publishTo(dir, a)).rejects.toThrow(`GET ${dir}/builds/${id}/${prod.file} failed: builds/${id}/${prod.file}.gz does not decode to the bytes of builds/${id}/${prod.file}`);
+    await expect(publishFresh(dir, a)).rejects.toThrow(`GET ${dir}/builds/${id}/${prod.file} failed: builds/${id}/${prod.file}.gz does not decode to the bytes of builds/${id}/${prod.file}`);
   });
 
   it('moves the stable file between a plain build and a precompressed one without leaving a stale .gz', async () => {

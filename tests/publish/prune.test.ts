@@ -8,32 +8,38 @@ import { prune } from '../../compiler/publish/prune';
 import { S3Target } from '../../compiler/publish/s3-target';
 import type { StorageTarget } from '../../compiler/publish/target';
 import { tagcInProcess } from '../helpers/cli';
+import { encodeOnce, type EncodeOnce } from '../helpers/encode-once';
 import { sampleBuilds, type SampleBuild, type SampleBuilds } from '../helpers/published-builds';
 import { BUCKET, startGateway, startS3, type LocalS3 } from '../helpers/s3';
 
 // tagc prune: each environment keeps the builds of its last n releases; older builds that an
 // environment ran go, builds no environment ran stay. Against a real S3 protocol server (s3rver)
-// through the AWS SDK, one prefix per test, and against a folder.
+// through the AWS SDK, one prefix per test, and against a folder. Each build's bundles are
+// zopfli-encoded once for the file (encodeOnce): precompression end to end through S3 and a
+// folder is tests/publish/s3.test.ts's and directory.test.ts's.
 
 let s3: LocalS3;
 let builds: SampleBuilds;
+let gzip: EncodeOnce;
 let folders: string;
 let clock = Date.parse('2026-05-01T09:00:00.000Z');
 const now = () => new Date((clock += 60_000));
 
 beforeAll(async () => {
   [s3, builds] = await Promise.all([startS3(), sampleBuilds('prune', { viewer: false })]);
+  gzip = encodeOnce();
   folders = mkdtempSync(join(tmpdir(), 'tagc-prune-'));
 }, 120_000);
 
 afterAll(async () => {
+  await gzip?.close();
   await s3?.close();
   builds?.remove();
   if (folders) rmSync(folders, { recursive: true, force: true });
 });
 
 const bucket = (prefix: string, endpoint = s3.endpoint) => new S3Target(`s3://${BUCKET}/${prefix}`, { endpoint });
-const publishTo = (target: StorageTarget, b: SampleBuild) => publish(target, { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now });
+const publishTo = (target: StorageTarget, b: SampleBuild) => publish(target, { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, encoder: gzip.encode });
 /** Publishes A then B (dev runs B, ran A) and returns their ids. */
 async function twoReleases(target: StorageTarget): Promise<{ a: string; b: string }> {
   const a = (await publishTo(target, builds.a)).buildId;

@@ -7,29 +7,42 @@ import { promote, publish, releases, rollback, type PublishOptions } from '../..
 import type { PublishedManifest, ReleaseHistory, ReleaseRecord } from '../../compiler/publish/release-types';
 import { S3Target } from '../../compiler/publish/s3-target';
 import { snippets } from '../../compiler/publish/snippet';
+import { encodeOnce, type EncodeOnce } from '../helpers/encode-once';
 import { sampleBuilds, type SampleBuild, type SampleBuilds } from '../helpers/published-builds';
 import { BUCKET, startGateway, startS3, type LocalS3, type Verdict } from '../helpers/s3';
 
 // Publishing through the real AWS SDK to a real S3 protocol server (s3rver) on 127.0.0.1. Each
-// test publishes under its own prefix of the bucket.
+// test publishes under its own prefix of the bucket. The first test and those of the bytes zopfli
+// stores publish with publish's own pool (publishFresh); the others take each build's gzip bytes
+// from one pool for the file (publishBuild: encodeOnce, the same bytes).
 
 let s3: LocalS3;
 let builds: SampleBuilds;
+/** The same builds without the viewer, for the tests that do not look at it (its 864 KB cost each publish about 0.1 s of CPU). */
+let lean: SampleBuilds;
+let gzip: EncodeOnce;
 let clock = Date.parse('2026-03-01T09:00:00.000Z');
 const now = () => new Date((clock += 60_000));
 
 beforeAll(async () => {
-  [s3, builds] = await Promise.all([startS3(), sampleBuilds('publish-s3')]);
+  [s3, builds, lean] = await Promise.all([startS3(), sampleBuilds('publish-s3'), sampleBuilds('publish-s3-lean', { viewer: false })]);
+  gzip = encodeOnce();
 }, 120_000);
 
 afterAll(async () => {
+  await gzip?.close();
   await s3?.close();
   builds?.remove();
+  lean?.remove();
 });
 
 const target = (prefix: string, endpoint = s3.endpoint) => new S3Target(`s3://${BUCKET}/${prefix}`, { endpoint });
-const publishBuild = (prefix: string, b: SampleBuild, extra: Pick<PublishOptions, 'dryRun' | 'precompress' | 'encoder'> & { endpoint?: string } = {}) =>
+type Extra = Pick<PublishOptions, 'dryRun' | 'precompress' | 'encoder'> & { endpoint?: string };
+/** Publishes with publish's own gzip pool (or extra.encoder): what `tagc publish` runs. */
+const publishFresh = (prefix: string, b: SampleBuild, extra: Extra = {}) =>
   publish(target(prefix, extra.endpoint), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, dryRun: extra.dryRun, precompress: extra.precompress, encoder: extra.encoder });
+/** Publishes with the file's encodeOnce: the same stored bytes, zopfli paid once per build. */
+const publishBuild = (prefix: string, b: SampleBuild, extra: Extra = {}) => publishFresh(prefix, b, { encoder: gzip.encode, ...extra });
 
 /** The build id as docs/publishing.md defines it, computed here from the manifest. */
 function idOf(b: SampleBuild): string {
@@ -43,7 +56,7 @@ describe('tagc publish to S3', () => {
   it('uploads the whole build under builds/<id>/ with immutable caching and JavaScript or JSON types, maps under private/, and points dev at it', async () => {
     const { a } = builds;
     const id = idOf(a);
-    const report = await publishBuild('first', a);
+    const report = await publishFresh('first', a);
     expect(report.buildId).toBe(id);
 
     const keys = await s3.keys('first/');
@@ -97,7 +110,7 @@ describe('tagc publish to S3', () => {
   });
 
   it('uploads nothing and moves nothing when the same publish runs again, and says so', async () => {
-    const { a } = builds;
+    const { a } = lean;
     await publishBuild('again', a);
     const before = await s3.head(`again/builds/${idOf(a)}/manifest.json`);
     const report = await publishBuild('again', a);
@@ -109,7 +122,7 @@ describe('tagc publish to S3', () => {
   });
 
   it('refuses to overwrite a published object that has different bytes, naming it and writing nothing', async () => {
-    const { a, b } = builds;
+    const { a, b } = lean;
     await publishBuild('conflict', a);
     const graphKey = `builds/${idOf(a)}/prod/graph.json`;
     await s3.put(`conflict/${graphKey}`, '{"tampered":true}');
@@ -125,7 +138,7 @@ describe('tagc publish to S3', () => {
   });
 
   it('prints the plan with --dry-run and changes nothing, for publish, promote and rollback', async () => {
-    const { a, b } = builds;
+    const { a, b } = lean;
     const plan = await publishBuild('dry', a, { dryRun: true });
     expect(plan.dryRun).toBe(true);
     expect(plan.objects.every((o) => o.state === 'upload')).toBe(true);
@@ -212,13 +225,13 @@ describe('tagc promote, rollback and releases on S3', () => {
 
   it('stops at a bucket that does not exist, even in a dry run', async () => {
     const missing = new S3Target('s3://no-such-bucket/tagc', { endpoint: s3.endpoint });
-    await expect(publish(missing, { buildDir: builds.a.dir, root: builds.a.dir, commit: builds.a.commit, dryRun: true })).rejects.toThrow(/^GET s3:\/\/no-such-bucket\/tagc\/\S+ failed: NoSuchBucket \(HTTP 404\)/);
+    await expect(publish(missing, { buildDir: lean.a.dir, root: lean.a.dir, commit: lean.a.commit, dryRun: true })).rejects.toThrow(/^GET s3:\/\/no-such-bucket\/tagc\/\S+ failed: NoSuchBucket \(HTTP 404\)/);
   });
 
   it('stops at a malformed release history and names it, writing nothing', async () => {
-    await publishBuild('broken-history', builds.a);
+    await publishBuild('broken-history', lean.a);
     await s3.put('broken-history/stg/releases.json', '{"env":"stg","releases":[{"buildId":1}]}');
-    await expect(promote(target('broken-history'), 'stg', idOf(builds.a), { now })).rejects.toThrow('s3://cdn/broken-history/stg/releases.json is not a release history: releases.0.env');
+    await expect(promote(target('broken-history'), 'stg', idOf(lean.a), { now })).rejects.toThrow('s3://cdn/broken-history/stg/releases.json is not a release history: releases.0.env');
     expect(await s3.keys('broken-history/stg/')).toEqual(['releases.json']);
   });
 
@@ -239,21 +252,21 @@ describe('a bucket that refuses a write', () => {
   it('stops a publish at the refused object, names it, and moves no pointer', async () => {
     const gateway = await refusing('denied', (method, key) => (method === 'PUT' && key.endsWith('prod/graph.json') ? 'deny' : 'pass'));
     try {
-      await expect(publishBuild('denied', builds.a, { endpoint: gateway.endpoint })).rejects.toThrow(
-        new RegExp(`PUT s3://cdn/denied/builds/${idOf(builds.a)}/prod/graph\\.json failed: AccessDenied \\(HTTP 403\\): Access Denied by the bucket policy[\\s\\S]*no pointer was moved`),
+      await expect(publishBuild('denied', lean.a, { endpoint: gateway.endpoint })).rejects.toThrow(
+        new RegExp(`PUT s3://cdn/denied/builds/${idOf(lean.a)}/prod/graph\\.json failed: AccessDenied \\(HTTP 403\\): Access Denied by the bucket policy[\\s\\S]*no pointer was moved`),
       );
-      expect(gateway.refused).toEqual([`PUT /cdn/denied/builds/${idOf(builds.a)}/prod/graph.json`]);
+      expect(gateway.refused).toEqual([`PUT /cdn/denied/builds/${idOf(lean.a)}/prod/graph.json`]);
       const keys = await s3.keys('denied/');
       expect(keys.filter((k) => !k.startsWith('builds/') && !k.startsWith('private/'))).toEqual([]);
     } finally {
       await gateway.close();
     }
     // With the policy lifted, the same publish completes the build and moves dev.
-    expect((await publishBuild('denied', builds.a)).move).toMatchObject({ to: idOf(builds.a), unchanged: false });
+    expect((await publishBuild('denied', lean.a)).move).toMatchObject({ to: idOf(lean.a), unchanged: false });
   });
 
   it('stops at a refused precompressed bundle, names it, and leaves the build unpromotable until a re-run completes it', async () => {
-    const { a } = builds;
+    const { a } = lean;
     const bundle = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
     const gateway = await refusing('denied-gz', (method, key) => (method === 'PUT' && key === bundle ? 'deny' : 'pass'));
     try {
@@ -269,26 +282,26 @@ describe('a bucket that refuses a write', () => {
   });
 
   it('puts the stable URL back when the pointer document cannot be written (network failure)', async () => {
-    await publishBuild('dropped', builds.a);
+    await publishBuild('dropped', lean.a);
     const gateway = await refusing('dropped', (method, key) => (method === 'PUT' && key === 'dev/current.json' ? 'drop' : 'pass'));
     try {
-      await expect(publishBuild('dropped', builds.b, { endpoint: gateway.endpoint })).rejects.toThrow(
-        new RegExp(`moving dev to ${idOf(builds.b)} failed: PUT s3://cdn/dropped/dev/current\\.json failed: [\\s\\S]*every object written was restored: dev still runs ${idOf(builds.a)}`),
+      await expect(publishBuild('dropped', lean.b, { endpoint: gateway.endpoint })).rejects.toThrow(
+        new RegExp(`moving dev to ${idOf(lean.b)} failed: PUT s3://cdn/dropped/dev/current\\.json failed: [\\s\\S]*every object written was restored: dev still runs ${idOf(lean.a)}`),
       );
       expect(gateway.refused.length).toBeGreaterThanOrEqual(1);
     } finally {
       await gateway.close();
     }
     // s3rver answers a PUT before its file is on disk (real S3 reads after writes): poll briefly.
-    await expect.poll(async () => (await s3.content('dropped/dev/container.min.js')).equals(builds.a.bundle('dev')), { timeout: 2_000 }).toBe(true);
-    await expect.poll(async () => (await json<ReleaseRecord>('dropped/dev/current.json')).buildId, { timeout: 2_000 }).toBe(idOf(builds.a));
-    expect((await json<ReleaseHistory>('dropped/dev/releases.json')).releases.map((r) => r.buildId)).toEqual([idOf(builds.a)]);
+    await expect.poll(async () => (await s3.content('dropped/dev/container.min.js')).equals(lean.a.bundle('dev')), { timeout: 2_000 }).toBe(true);
+    await expect.poll(async () => (await json<ReleaseRecord>('dropped/dev/current.json')).buildId, { timeout: 2_000 }).toBe(idOf(lean.a));
+    expect((await json<ReleaseHistory>('dropped/dev/releases.json')).releases.map((r) => r.buildId)).toEqual([idOf(lean.a)]);
   });
 
   it('undoes the move when the history cannot be appended, and removes the first pointer it wrote', async () => {
     const gateway = await refusing('no-history', (method, key) => (method === 'PUT' && key === 'dev/releases.json' ? 'deny' : 'pass'));
     try {
-      await expect(publishBuild('no-history', builds.a, { endpoint: gateway.endpoint })).rejects.toThrow('every object written was restored: dev has no release, as before');
+      await expect(publishBuild('no-history', lean.a, { endpoint: gateway.endpoint })).rejects.toThrow('every object written was restored: dev has no release, as before');
     } finally {
       await gateway.close();
     }
@@ -298,9 +311,9 @@ describe('a bucket that refuses a write', () => {
 
 describe('precompressed bundles on S3', () => {
   it('stores each bundle and debug companion as gzip (zopfli, smaller than gzip -9) with Content-Encoding: gzip, served so over HTTP, and the rest as it is', async () => {
-    const { a } = builds;
+    const { a } = lean;
     const id = idOf(a);
-    const report = await publishBuild('gz', a);
+    const report = await publishFresh('gz', a);
     const prod = a.manifest.environments.prod!;
     const key = `builds/${id}/${prod.file}`;
     const stored = await s3.body(`gz/${key}`);
@@ -322,19 +335,19 @@ describe('precompressed bundles on S3', () => {
   });
 
   it('encodes the same bytes every time: the same build published twice stores the same gzip, and a re-run keeps it', async () => {
-    const { a } = builds;
+    const { a } = lean;
     const key = `builds/${idOf(a)}/${a.manifest.environments.dev!.file}`;
-    await publishBuild('gz-same-1', a);
-    await publishBuild('gz-same-2', a);
+    await publishFresh('gz-same-1', a);
+    await publishFresh('gz-same-2', a);
     const first = await s3.body(`gz-same-1/${key}`);
     expect((await s3.body(`gz-same-2/${key}`)).equals(first)).toBe(true);
-    const again = await publishBuild('gz-same-1', a);
+    const again = await publishFresh('gz-same-1', a);
     expect(again.objects.filter((o) => o.state !== 'unchanged')).toEqual([]);
     expect(again.objects.find((o) => o.key === key)).toMatchObject({ contentEncoding: 'gzip', storedBytes: first.length });
   });
 
   it('keeps the objects of a bucket published before precompression: no refusal, and promote and rollback carry each build\'s encoding to the stable URL', async () => {
-    const { a, b } = builds;
+    const { a, b } = lean;
     const plain = await publishBuild('legacy', a, { precompress: false });
     expect(plain.precompress).toBe(false);
     const key = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
@@ -359,7 +372,7 @@ describe('precompressed bundles on S3', () => {
   });
 
   it('stops at an encoder that fails or writes bytes that do not decode to the bundle, naming it, and moves no pointer; a re-run completes', async () => {
-    const { a } = builds;
+    const { a } = lean;
     const bundleKey = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
     const failing = async () => {
       throw new Error('out of memory (test)');
@@ -378,7 +391,7 @@ describe('precompressed bundles on S3', () => {
   });
 
   it('refuses a gzip-encoded bundle on the bucket whose decoded bytes differ, naming the hash of those bytes', async () => {
-    const { a } = builds;
+    const { a } = lean;
     await publishBuild('gz-tampered', a);
     const key = `builds/${idOf(a)}/${a.manifest.environments.prod!.file}`;
     const tampered = Buffer.from('window.tampered = true;\n');
@@ -390,7 +403,7 @@ describe('precompressed bundles on S3', () => {
   });
 
   it('stores every object as it is with precompress off (--no-precompress)', async () => {
-    const { a } = builds;
+    const { a } = lean;
     const report = await publishBuild('gz-off', a, { precompress: false });
     expect(report.objects.filter((o) => o.contentEncoding !== null || o.headers.contentEncoding)).toEqual([]);
     expect((await s3.head('gz-off/dev/container.min.js')).ContentEncoding).toBeUndefined();

@@ -174,7 +174,12 @@ const SET_UP_PER_PART_BEFORE = 3;
  */
 function projectOf(config: ContainerConfig): () => Project {
   let made: Project | undefined;
-  return () => (made ??= 'project' in config ? withTable(makeProject(config.project)) : config);
+  return () => (made ??= toMake(config) ? withTable(makeProject(config.project)) : config);
+}
+
+/** Whether `config` gives the function that makes its project: always in a bundle without debugging (its entry, compiler/phases/5-emit/entry.ts), so that bundle carries no test. */
+function toMake(config: ContainerConfig): config is Settings & { project: () => Declared } {
+  return !__TAGC_DEBUG__ || 'project' in config;
 }
 
 function makeProject(make: () => Declared): Declared {
@@ -266,7 +271,7 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   // throttle a millisecond can run unthrottled; making the project, several, shows it).
   // Events the page raises meanwhile are held behind that work, so they queue after the sources'
   // own events. Its rules' budget counts from the end of that work, as it counted from boot here.
-  if (slices && ((performance.now() - scriptStart) * ('project' in config ? SET_UP_PER_PART_BEFORE : 1) >= SLICE_MS || (project(), slices.due()))) nextSlice(() => (attach(), slices.restart())), (early = true);
+  if (slices && ((performance.now() - scriptStart) * (toMake(config) ? SET_UP_PER_PART_BEFORE : 1) >= SLICE_MS || (project(), slices.due()))) nextSlice(() => (attach(), slices.restart())), (early = true);
   else attach();
   if (!slices) dispatcher.release(null, endStart);
   else

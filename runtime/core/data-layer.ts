@@ -28,16 +28,6 @@ export interface DataLayer {
   push(entry: unknown): void;
 }
 
-type Read = { ok: true; value: unknown } | { ok: false };
-
-function readWindow(host: Record<string, unknown>): Read {
-  try {
-    return { ok: true, value: host[DATA_LAYER] };
-  } catch {
-    return { ok: false }; // a throwing getter
-  }
-}
-
 /** Entries pushed before the manager attached that it reads at most (a hostile length). */
 const MAX_QUEUED = 1000;
 
@@ -66,22 +56,21 @@ function entriesOf(array: unknown[], from: number): { entries: unknown[]; next: 
 
 export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLayerHooks): DataLayer | null {
   const host = win as unknown as Record<string, unknown>;
-  const found = readWindow(host);
-  let readable = found.ok;
-  let source: unknown[] | null = null;
-  if (found.ok && found.value !== undefined) {
-    let isArray = false;
-    try {
-      isArray = Array.isArray(found.value);
-    } catch {
-      readable = false; // a revoked Proxy: taken over below
-    }
-    if (readable && !isArray) {
-      say(Msg.NotAnArray);
-      return null;
-    }
-    if (isArray) source = found.value as unknown[];
+  // Not readable: a throwing getter, or a revoked Proxy that Array.isArray throws on (taken over below).
+  let readable = true;
+  let found: unknown;
+  let isArray = false;
+  try {
+    found = host[DATA_LAYER];
+    isArray = Array.isArray(found);
+  } catch {
+    readable = false;
   }
+  if (readable && found !== undefined && !isArray) {
+    say(Msg.NotAnArray);
+    return null;
+  }
+  const source = isArray ? (found as unknown[]) : null;
   let state: JsonState = {};
   const resetBefore = new Set(hooks.resetBefore ?? []);
 

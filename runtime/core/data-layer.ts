@@ -215,12 +215,14 @@ function pollGrowth(win: Window & typeof globalThis, array: unknown[], from: num
   }, CONSENT_POLL_MS);
 }
 
-/** The array pages push to, created if the page has none yet (pushes wait there until the manager attaches); undefined when unreadable. */
-export function dataLayerArray(win: Window & typeof globalThis): unknown {
+/** The array pages push to, created if the page has none yet (pushes wait there until the manager attaches); undefined when unreadable or not an array. */
+export function dataLayerArray(win: Window & typeof globalThis): unknown[] | undefined {
   const host = win as unknown as Record<string, unknown>;
   try {
     if (host[DATA_LAYER] === undefined) host[DATA_LAYER] = [];
-    return host[DATA_LAYER];
+    const array = host[DATA_LAYER];
+    // Tested here, in the try: Array.isArray throws on a revoked Proxy.
+    return Array.isArray(array) ? array : undefined;
   } catch {
     return undefined;
   }

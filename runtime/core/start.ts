@@ -233,7 +233,7 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   dispatcher.hold();
   // Until the data layer attaches (it may wait for consent), pushes queue in the page's array.
   const queue = dataLayerArray(win);
-  if (Array.isArray(queue)) dataLayerPush = (entry) => void queue.push(entry);
+  if (queue) dataLayerPush = (entry) => void queue.push(entry);
   const attach = () => {
     const { sources } = Object.assign(compiled, project());
     for (const source of sources) {

@@ -31,8 +31,8 @@ export interface DataLayer {
 /** Entries pushed before the manager attached that it reads at most (a hostile length). */
 const MAX_QUEUED = 1000;
 
-/** The entries of a page's array from index `from`, each read on its own (a Proxy or getter may throw), and the next index. */
-function entriesOf(array: unknown[], from: number): { entries: unknown[]; next: number } {
+/** Gives `take` the entries of a page's array from index `from`, each read on its own (a Proxy or getter may throw), all read before the first is taken; the next index. */
+function takeEntries(array: unknown[], from: number, take: (entry: unknown) => void): number {
   const entries: unknown[] = [];
   let n = from;
   try {
@@ -42,7 +42,7 @@ function entriesOf(array: unknown[], from: number): { entries: unknown[]; next: 
       n = from + MAX_QUEUED;
     }
   } catch {
-    return { entries, next: from };
+    return from;
   }
   for (let i = from; i < n; i++) {
     try {
@@ -51,7 +51,8 @@ function entriesOf(array: unknown[], from: number): { entries: unknown[]; next: 
       // An unreadable slot is skipped alone.
     }
   }
-  return { entries, next: Math.max(n, from) };
+  entries.forEach(take);
+  return Math.max(n, from);
 }
 
 export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLayerHooks): DataLayer | null {
@@ -141,8 +142,8 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
     return length;
   }
 
-  const queued = source ? entriesOf(source, 0) : { entries: [], next: 0 };
-  const pending = queued.entries;
+  const pending: unknown[] = [];
+  const queued = source ? takeEntries(source, 0, (entry) => void pending.push(entry)) : 0;
   let array = source;
   let onWindow = !!source;
   if (!source || !wrap(source, push, getState)) {
@@ -152,7 +153,7 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
     array = pending.slice();
     wrap(array, push, getState);
     onWindow = install(win, array);
-    if (source) pollGrowth(win, source, queued.next, safeHandle);
+    if (source) pollGrowth(win, source, queued, safeHandle);
   }
   for (const entry of pending) safeHandle(entry);
 
@@ -209,9 +210,7 @@ function pollGrowth(win: Window & typeof globalThis, array: unknown[], from: num
   }
   let next = from;
   win.setInterval(() => {
-    const found = entriesOf(array, next);
-    next = found.next;
-    found.entries.forEach(handle);
+    next = takeEntries(array, next, handle);
   }, CONSENT_POLL_MS);
 }
 

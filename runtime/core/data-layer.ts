@@ -21,9 +21,6 @@ export interface DataLayerHooks {
 }
 
 export interface DataLayer {
-  readonly array: unknown[];
-  /** Whether `window.appEventData` holds `array` (else the overwrite monitor has nothing to watch). */
-  readonly onWindow: boolean;
   state(): JsonState;
   push(entry: unknown): void;
 }
@@ -158,9 +155,9 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
   for (const entry of pending) safeHandle(entry);
 
   const managed = array!;
+  // Where window.appEventData holds the array, a page that replaces it is told of (else there is nothing to watch).
+  if (onWindow) monitorOverwrite(win, managed);
   return {
-    array: managed,
-    onWindow,
     state: () => state,
     push: (entry) => {
       managed.push(entry);
@@ -229,9 +226,9 @@ export function dataLayerArray(win: Window & typeof globalThis): unknown[] | und
 
 /**
  * Checks every 2.5 s that `appEventData` is still the managed array; when a page script has
- * replaced it, pushes no longer reach tagc: log once and stop checking. Returns a stop function.
+ * replaced it, pushes no longer reach tagc: log once and stop checking.
  */
-export function monitorOverwrite(win: Window & typeof globalThis, array: unknown[]): () => void {
+function monitorOverwrite(win: Window & typeof globalThis, array: unknown[]): void {
   const host = win as unknown as Record<string, unknown>;
   const timer = win.setInterval(() => {
     let replaced: boolean;
@@ -245,5 +242,4 @@ export function monitorOverwrite(win: Window & typeof globalThis, array: unknown
       say(Msg.Overwritten);
     }
   }, OVERWRITE_CHECK_MS);
-  return () => win.clearInterval(timer);
 }

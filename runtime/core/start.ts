@@ -18,7 +18,7 @@ import { createMonitors, type Monitors } from './monitor';
 import { createResolver, type Resolver } from './resolve';
 import { installSatellite, launchMonitors } from './satellite';
 import { createSlices, nextSlice, SLICE_MS } from './slices';
-import { attachDataLayer, dataLayerArray, monitorOverwrite, type DataLayer } from './data-layer';
+import { attachDataLayer, dataLayerArray, type DataLayer } from './data-layer';
 import { eventTable } from '../events/table';
 
 // The bundle's entry (generated per environment by compiler/phases/5-emit) calls start() once.
@@ -142,10 +142,7 @@ function attachDataLayerWhenDue(win: Win, config: ContainerConfig, dispatcher: D
         ...(__TAGC_VALIDATE__ ? { beforeEvent: config.validate } : {}),
         resetBefore: config.dataLayer?.resetBefore,
       });
-      if (dataLayer) {
-        attached(dataLayer);
-        if (dataLayer.onWindow) monitorOverwrite(win, dataLayer.array);
-      }
+      if (dataLayer) attached(dataLayer);
     } catch (error) {
       say(Msg.Unexpected, reason(error));
     }

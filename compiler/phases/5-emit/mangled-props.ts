@@ -67,7 +67,6 @@ export const MANGLED_PROPS = [
   'strip',
   'attachWhen',
   'beforeEvent',
-  'onWindow',
   'technology',
   // An event source's attaching method and slicing (runtime/events, runtime/core/start.ts) and a rule's consent
   // category (runtime/declare/rule.ts, runtime/core/dispatch.ts): monitor events carry neither.
@@ -111,7 +110,6 @@ export const MANGLED_PROPS = [
   'sent',
   'release',
   'reopen',
-  'rank',
   'scope',
   // The A/B client's and the identity client's other options (runtime/target/client.ts,
   // runtime/identity/client.ts), the analytics target and the identity fields a hit carries
@@ -144,8 +142,6 @@ export const MANGLED_PROPS = [
   'dispatch',
   'hold',
   'due',
-  'wire',
-  'array',
   'provider',
   'skipped',
   'api',
@@ -178,11 +174,10 @@ export const MANGLED_PROPS = [
   'global',
   'args',
   'cat',
-  // A data element's and a consent provider's read, a queued hit, the A/B render policy's and the
-  // redaction and click-tracking settings' switches.
+  // A data element's and a consent provider's read, a queued hit, the redaction and click-tracking
+  // settings' switches.
   'read',
   'hit',
-  'sanitize',
   'enabled',
   // A cookie's lifetime (runtime/core/cookies.ts): `_satellite.cookie.set` takes js-cookie's
   // `expires` from the page and writes this key itself. An analytics action's and a queued hit's

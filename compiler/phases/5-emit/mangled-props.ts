@@ -102,10 +102,9 @@ export const MANGLED_PROPS = [
   'clean',
   'caseInsensitive',
 
-  // The runtime's own state records: after-start tasks, the form watcher, page bottom, a queued
-  // hit, the dispatcher's release and its slices' reopening, the variable order, the resolver's scope.
+  // The runtime's own state records: after-start tasks, page bottom, a queued hit, the
+  // dispatcher's release and its slices' reopening, the resolver's scope.
   'pending',
-  'watcher',
   'fired',
   'sent',
   'release',

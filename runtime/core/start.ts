@@ -121,13 +121,13 @@ function configureEgressPoint(win: Win, egress: EgressSettings | undefined, serv
 
 /** `window.tagc` and, for Launch's page code, `window._satellite` with its monitors. */
 function installApis(win: Win, build: BuildInfo, services: RuntimeServices, resolver: Resolver, monitors: Monitors, state: () => JsonState): void {
-  const api = createApi({
-    emit: services.emit,
-    getVar: (name) => resolver.scope(state(), null).get(name),
-    setVar: (name, value) => resolver.setVar(name, value),
-    monitor: (hooks) => monitors.add(hooks),
-    buildInfo: build,
-  });
+  const api = createApi(
+    services.emit,
+    (name) => resolver.scope(state(), null).get(name),
+    (name, value) => resolver.setVar(name, value),
+    (hooks) => monitors.add(hooks),
+    build,
+  );
   (win as unknown as Record<string, unknown>).tagc = api;
   const satellite = installSatellite(win, api, services);
   if (satellite) monitors.add(launchMonitors(satellite));

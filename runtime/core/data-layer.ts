@@ -12,14 +12,6 @@ export const DATA_LAYER = 'appEventData';
 export const OVERWRITE_CHECK_MS = 2500;
 /** How often initialisation looks for the consent cookie it waits for. */
 export const CONSENT_POLL_MS = 250;
-export interface DataLayerHooks {
-  /** Payload validation, called with each named event before its dispatch; only bundles that validate call it (__TAGC_VALIDATE__). */
-  beforeEvent?(name: string, payload: JsonState): void;
-  dispatch(name: string, payload: JsonState, state: JsonState): void;
-  /** Events before which the computed state is cleared (spec §4). */
-  resetBefore?: readonly string[];
-}
-
 export interface DataLayer {
   state(): JsonState;
   push(entry: unknown): void;
@@ -52,7 +44,17 @@ function takeEntries(array: unknown[], from: number, take: (entry: unknown) => v
   return Math.max(n, from);
 }
 
-export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLayerHooks): DataLayer | null {
+/**
+ * Takes over `window.appEventData`: each named event goes to `dispatch` with the state computed
+ * before it, after `validate` (payload validation: only bundles that validate pass it,
+ * __TAGC_VALIDATE__); the state is cleared before the events of `resetBefore` (spec §4).
+ */
+export function attachDataLayer(
+  win: Window & typeof globalThis,
+  dispatch: (name: string, payload: JsonState, state: JsonState) => void,
+  resetBefore: readonly string[] = [],
+  validate?: (name: string, payload: JsonState) => void,
+): DataLayer | null {
   const host = win as unknown as Record<string, unknown>;
   // Not readable: a throwing getter, or a revoked Proxy that Array.isArray throws on (taken over below).
   let readable = true;
@@ -70,7 +72,7 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
   }
   const source = isArray ? (found as unknown[]) : null;
   let state: JsonState = {};
-  const resetBefore = new Set(hooks.resetBefore ?? []);
+  const resets = new Set(resetBefore);
 
   /** `appEventData.getState(path?)`: the computed state, or one value of it; a bad path is logged. */
   function getState(path?: unknown): unknown {
@@ -110,18 +112,18 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
       state = merge(state, payload, 'event');
       return;
     }
-    if (resetBefore.has(name)) state = {};
+    if (resets.has(name)) state = {};
     // The hook is payload validation: bundles that do not validate carry none of this.
     if (__TAGC_VALIDATE__) {
       try {
-        hooks.beforeEvent?.(name, payload);
+        validate?.(name, payload);
       } catch (error) {
         // Validation trouble must not cost the event its rules.
         say(Msg.FailedBeforeEvent, name, reason(error));
       }
     }
     state = merge(state, payload, 'event');
-    hooks.dispatch(name, payload, state);
+    dispatch(name, payload, state);
   }
 
   function safeHandle(entry: unknown): void {

@@ -137,11 +137,7 @@ function installApis(win: Win, build: BuildInfo, services: RuntimeServices, reso
 function attachDataLayerWhenDue(win: Win, config: ContainerConfig, dispatcher: Dispatcher, attached: (dataLayer: DataLayer) => void): void {
   const attach = () => {
     try {
-      const dataLayer = attachDataLayer(win, {
-        dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
-        ...(__TAGC_VALIDATE__ ? { beforeEvent: config.validate } : {}),
-        resetBefore: config.dataLayer?.resetBefore,
-      });
+      const dataLayer = attachDataLayer(win, (name, payload, state) => dispatcher.dispatch(name, name, payload, state), config.dataLayer?.resetBefore, __TAGC_VALIDATE__ ? config.validate : undefined);
       if (dataLayer) attached(dataLayer);
     } catch (error) {
       say(Msg.Unexpected, reason(error));

@@ -55,7 +55,7 @@ export const MANGLED_PROPS = [
   'takeAbandoned',
   // The start-up configuration the generated entry writes (runtime/core/start.ts; `dataElements`
   // stays, graph.json's word), the egress policy's (runtime/core/egress.ts), the data layer's
-  // hooks (runtime/core/data-layer.ts) and a hit's technology fields (runtime/analytics/beacon.ts).
+  // attachWhen (runtime/core/consent-cookie.ts) and a hit's technology fields (runtime/analytics/beacon.ts).
   // The debug companion's reference is the config's too (runtime/core/companion.ts; the manifest
   // names the file for publishing, not the bundle).
   'companion',
@@ -66,7 +66,6 @@ export const MANGLED_PROPS = [
   'redact',
   'strip',
   'attachWhen',
-  'beforeEvent',
   'technology',
   // An event source's attaching method and slicing (runtime/events, runtime/core/start.ts) and a rule's consent
   // category (runtime/declare/rule.ts, runtime/core/dispatch.ts): monitor events carry neither.

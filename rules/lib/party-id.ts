@@ -27,23 +27,23 @@ function partyIdFrom(text: string): string | undefined {
 
 /** Starts the call (once per page); what it answers is stored, a failure logged, and nothing waits for it. */
 export function requestPartyId(runtime: RuntimeServices): void {
-  const state = runtime.service<{ started?: true }>('partyIdCall', () => ({}));
-  if (state.started) return;
-  state.started = true;
-  // A GET with same-origin credentials: fetch's defaults, not written again. The path alone: the
-  // egress point reads a relative URL against the page's, so the request goes to the page's origin.
-  void runtime
-    .send('necessary', site.partyIdPath, { headers: { Accept: 'application/json, text/plain' } })
-    .then((res) => {
-      if (!res?.ok) throw new Error('network response not ok');
-      return res.text();
-    })
-    .then((text) => {
-      const id = partyIdFrom(text);
-      if (!id) throw new Error('no party id in the response');
-      setItem('local', site.storage.partyId, id);
-    })
-    .catch((error: unknown) => {
-      log.error(`party id error: ${reason(error)}`);
-    });
+  // The call is the page's service: made (sent) by the first request, kept for the rest. A GET
+  // with same-origin credentials: fetch's defaults, not written again. The path alone: the egress
+  // point reads a relative URL against the page's, so the request goes to the page's origin.
+  runtime.service('partyIdCall', () =>
+    runtime
+      .send('necessary', site.partyIdPath, { headers: { Accept: 'application/json, text/plain' } })
+      .then((res) => {
+        if (!res?.ok) throw new Error('network response not ok');
+        return res.text();
+      })
+      .then((text) => {
+        const id = partyIdFrom(text);
+        if (!id) throw new Error('no party id in the response');
+        setItem('local', site.storage.partyId, id);
+      })
+      .catch((error: unknown) => {
+        log.error(`party id error: ${reason(error)}`);
+      }),
+  );
 }

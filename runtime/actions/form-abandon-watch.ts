@@ -1,5 +1,5 @@
 import type { Action } from '../declare/types';
-import { abandonmentEvent, FORM_ATTRIBUTE, formWatcherSlot, watchForms } from '../behaviours/form-abandonment';
+import { abandonmentEvent, FORM_ATTRIBUTE, watchForms, type TouchedForm } from '../behaviours/form-abandonment';
 import { TOOLING } from '../declare/tooling';
 
 /**
@@ -17,8 +17,8 @@ export function watchFormFields(options: { attribute?: string } = {}): Action {
     // It stores field names for the Abandonment hit: analytics data, so it waits for that consent.
     sends: 'analytics',
     run(ctx) {
-      const slot = formWatcherSlot(ctx.runtime);
-      slot.watcher ??= watchForms(ctx.runtime.win, (forms) => forms.forEach((form) => ctx.runtime.push(abandonmentEvent(form))), attribute);
+      // The page's one watcher: made by the first run.
+      ctx.runtime.service('formAbandonment', watchForms, ctx.runtime.win, (forms: TouchedForm[]) => forms.forEach((form) => ctx.runtime.push(abandonmentEvent(form))), attribute);
     },
   };
 }

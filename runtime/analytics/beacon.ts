@@ -153,8 +153,11 @@ function numberedIn(vars: Vars): string[] {
   const table = numbered();
   const names: string[] = [];
   for (const name in vars) if (vars[name] !== undefined && table.has(name)) names.push(name);
-  return names.sort((a, b) => table.get(a)!.rank - table.get(b)!.rank);
+  return names.sort((a, b) => place(a) - place(b));
 }
+
+/** A numbered variable's place in a hit: by its number (after the four letters of prop, eVar and list), then prop, eVar, list (the order of `numbered()`). */
+const place = (name: string) => +name.slice(4) * 3 + 'pel'.indexOf(name[0]!);
 
 /** The ordered query (without the leading `?`) of one hit. */
 export function buildQuery(hit: Hit, id: IdentityFields): string {

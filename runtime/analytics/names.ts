@@ -28,26 +28,19 @@ const OWN_NAME = ['pageName', 'server', 'purchaseID', 'events', 'products'];
 export function wireName(name: string): string | undefined {
   if (OWN_NAME.includes(name)) return name;
   for (const wire in ALIAS) if (ALIAS[wire] === name) return wire;
-  return numbered().get(name)?.wire;
+  return numbered().get(name);
 }
 
-/** A numbered variable's wire name and its place in a hit (AppMeasurement's order). */
-export interface Numbered {
-  wire: string;
-  rank: number;
-}
+let table: Map<string, string> | null = null;
 
-let table: Map<string, Numbered> | null = null;
-
-/** prop1, eVar1, list1, prop2… list3… prop75, eVar75, eVar76… eVar250, built at the first hit. */
-export function numbered(): ReadonlyMap<string, Numbered> {
+/** Each numbered variable's wire name, in AppMeasurement's order (a hit's): prop1, eVar1, list1, prop2… list3… prop75, eVar75, eVar76… eVar250, built at the first hit. */
+export function numbered(): ReadonlyMap<string, string> {
   if (table) return table;
   table = new Map();
-  const put = (name: string, wire: string) => table!.set(name, { wire, rank: table!.size });
   for (let i = 1; i <= 250; i++) {
-    if (i <= 75) put(`prop${i}`, `c${i}`);
-    put(`eVar${i}`, `v${i}`);
-    if (i <= 3) put(`list${i}`, `l${i}`);
+    if (i <= 75) table.set(`prop${i}`, `c${i}`);
+    table.set(`eVar${i}`, `v${i}`);
+    if (i <= 3) table.set(`list${i}`, `l${i}`);
   }
   return table;
 }

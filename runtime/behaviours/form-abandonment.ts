@@ -1,4 +1,3 @@
-import type { RuntimeServices } from '../declare/types';
 import { isPlainObject } from '../core/merge';
 import { getJson, removeItem, setJson } from '../core/storage';
 import { TOOLING } from '../declare/tooling';
@@ -159,9 +158,4 @@ export function abandonmentEvent(form: TouchedForm): Record<string, unknown> {
     abandonment: { lasttouchfield: form.last, userinputfields: form.fields.join('|') },
     process: { processStepLabel: form.tool },
   };
-}
-
-/** The page's watcher, once a rule has started it (a slot, so that reading it never starts one). */
-export function formWatcherSlot(services: RuntimeServices): { watcher: FormWatcher | null } {
-  return services.service('formAbandonment', () => ({ watcher: null as FormWatcher | null }));
 }

@@ -31,34 +31,29 @@ export interface TagcApi {
   readonly buildInfo: Readonly<BuildInfo>;
 }
 
-export interface ApiParts {
-  /** Dispatches a non-data-layer event (the runtime's `emit`). */
-  emit(key: string, name: string, payload?: unknown): void;
-  getVar(name: string): unknown;
-  setVar(name: string, value: unknown): void;
-  monitor: TagcApi['monitor'];
-  buildInfo: BuildInfo;
-}
-
-export function createApi(parts: ApiParts): TagcApi {
+/**
+ * The page's `window.tagc` over the runtime's parts: `emit` dispatches a non-data-layer event, `getVar`
+ * and `setVar` read and set a data element, `monitor` adds monitor hooks.
+ */
+export function createApi(emit: (key: string, name: string, payload?: unknown) => void, getVar: (name: string) => unknown, setVar: (name: string, value: unknown) => void, monitor: TagcApi['monitor'], buildInfo: BuildInfo): TagcApi {
   return {
     track(name, detail) {
       const id = typeof name === 'string' ? name.trim() : '';
       if (!id) return say(Msg.TrackWithoutName);
-      parts.emit(`@call:${id}`, id, detail);
+      emit(`@call:${id}`, id, detail);
     },
     getVar(name) {
-      const value = parts.getVar(name);
+      const value = getVar(name);
       if (value !== undefined || typeof name !== 'string') return value;
       const dot = name.indexOf('.');
-      return dot > 0 ? getPath(parts.getVar(name.slice(0, dot)), name.slice(dot + 1)) : undefined;
+      return dot > 0 ? getPath(getVar(name.slice(0, dot)), name.slice(dot + 1)) : undefined;
     },
     setVar(name, value) {
-      if (typeof name === 'string') parts.setVar(name, value);
-      else if (name && typeof name === 'object') for (const key of Object.keys(name)) parts.setVar(key, name[key]);
+      if (typeof name === 'string') setVar(name, value);
+      else if (name && typeof name === 'object') for (const key of Object.keys(name)) setVar(key, name[key]);
     },
-    monitor: parts.monitor,
-    buildInfo: Object.freeze({ ...parts.buildInfo }),
+    monitor,
+    buildInfo: Object.freeze({ ...buildInfo }),
     debug(on?: boolean) {
       if (on !== undefined) setDebug(!!on);
       // Without debug logging compiled in, the flag loads the debug companion on the next page.

@@ -17,8 +17,8 @@ export function loadCompanion(win: Window & typeof globalThis, companion: Compan
   const bundle = doc.currentScript as HTMLScriptElement | null;
   if (!companion || !bundle?.src) return;
   const seen: [keyof Monitor, unknown][] = [];
-  const keep = (hook: keyof Monitor) => (e: unknown) => void seen.push([hook, e]);
-  const stop = add({ ruleFired: keep('ruleFired'), ruleSkipped: keep('ruleSkipped'), actionFailed: keep('actionFailed') });
+  // The rule events the companion explains, each kept with its hook's name.
+  const stop = add(Object.fromEntries((['ruleFired', 'ruleSkipped', 'actionFailed'] as const).map((hook) => [hook, (e: unknown) => void seen.push([hook, e])])));
   // The flag is read after start-up: a page's first storage read waits on the browser, and no
   // rule needs it. The events of start-up are kept meanwhile.
   later(() => {

@@ -12,37 +12,16 @@ export const DATA_LAYER = 'appEventData';
 export const OVERWRITE_CHECK_MS = 2500;
 /** How often initialisation looks for the consent cookie it waits for. */
 export const CONSENT_POLL_MS = 250;
-export interface DataLayerHooks {
-  /** Payload validation, called with each named event before its dispatch; only bundles that validate call it (__TAGC_VALIDATE__). */
-  beforeEvent?(name: string, payload: JsonState): void;
-  dispatch(name: string, payload: JsonState, state: JsonState): void;
-  /** Events before which the computed state is cleared (spec §4). */
-  resetBefore?: readonly string[];
-}
-
 export interface DataLayer {
-  readonly array: unknown[];
-  /** Whether `window.appEventData` holds `array` (else the overwrite monitor has nothing to watch). */
-  readonly onWindow: boolean;
   state(): JsonState;
   push(entry: unknown): void;
-}
-
-type Read = { ok: true; value: unknown } | { ok: false };
-
-function readWindow(host: Record<string, unknown>): Read {
-  try {
-    return { ok: true, value: host[DATA_LAYER] };
-  } catch {
-    return { ok: false }; // a throwing getter
-  }
 }
 
 /** Entries pushed before the manager attached that it reads at most (a hostile length). */
 const MAX_QUEUED = 1000;
 
-/** The entries of a page's array from index `from`, each read on its own (a Proxy or getter may throw), and the next index. */
-function entriesOf(array: unknown[], from: number): { entries: unknown[]; next: number } {
+/** Gives `take` the entries of a page's array from index `from`, each read on its own (a Proxy or getter may throw), all read before the first is taken; the next index. */
+function takeEntries(array: unknown[], from: number, take: (entry: unknown) => void): number {
   const entries: unknown[] = [];
   let n = from;
   try {
@@ -52,7 +31,7 @@ function entriesOf(array: unknown[], from: number): { entries: unknown[]; next: 
       n = from + MAX_QUEUED;
     }
   } catch {
-    return { entries, next: from };
+    return from;
   }
   for (let i = from; i < n; i++) {
     try {
@@ -61,29 +40,39 @@ function entriesOf(array: unknown[], from: number): { entries: unknown[]; next: 
       // An unreadable slot is skipped alone.
     }
   }
-  return { entries, next: Math.max(n, from) };
+  entries.forEach(take);
+  return Math.max(n, from);
 }
 
-export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLayerHooks): DataLayer | null {
+/**
+ * Takes over `window.appEventData`: each named event goes to `dispatch` with the state computed
+ * before it, after `validate` (payload validation: only bundles that validate pass it,
+ * __TAGC_VALIDATE__); the state is cleared before the events of `resetBefore` (spec §4).
+ */
+export function attachDataLayer(
+  win: Window & typeof globalThis,
+  dispatch: (name: string, payload: JsonState, state: JsonState) => void,
+  resetBefore: readonly string[] = [],
+  validate?: (name: string, payload: JsonState) => void,
+): DataLayer | null {
   const host = win as unknown as Record<string, unknown>;
-  const found = readWindow(host);
-  let readable = found.ok;
-  let source: unknown[] | null = null;
-  if (found.ok && found.value !== undefined) {
-    let isArray = false;
-    try {
-      isArray = Array.isArray(found.value);
-    } catch {
-      readable = false; // a revoked Proxy: taken over below
-    }
-    if (readable && !isArray) {
-      say(Msg.NotAnArray);
-      return null;
-    }
-    if (isArray) source = found.value as unknown[];
+  // Not readable: a throwing getter, or a revoked Proxy that Array.isArray throws on (taken over below).
+  let readable = true;
+  let found: unknown;
+  let isArray = false;
+  try {
+    found = host[DATA_LAYER];
+    isArray = Array.isArray(found);
+  } catch {
+    readable = false;
   }
+  if (readable && found !== undefined && !isArray) {
+    say(Msg.NotAnArray);
+    return null;
+  }
+  const source = isArray ? (found as unknown[]) : null;
   let state: JsonState = {};
-  const resetBefore = new Set(hooks.resetBefore ?? []);
+  const resets = new Set(resetBefore);
 
   /** `appEventData.getState(path?)`: the computed state, or one value of it; a bad path is logged. */
   function getState(path?: unknown): unknown {
@@ -123,18 +112,18 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
       state = merge(state, payload, 'event');
       return;
     }
-    if (resetBefore.has(name)) state = {};
+    if (resets.has(name)) state = {};
     // The hook is payload validation: bundles that do not validate carry none of this.
     if (__TAGC_VALIDATE__) {
       try {
-        hooks.beforeEvent?.(name, payload);
+        validate?.(name, payload);
       } catch (error) {
         // Validation trouble must not cost the event its rules.
         say(Msg.FailedBeforeEvent, name, reason(error));
       }
     }
     state = merge(state, payload, 'event');
-    hooks.dispatch(name, payload, state);
+    dispatch(name, payload, state);
   }
 
   function safeHandle(entry: unknown): void {
@@ -152,8 +141,8 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
     return length;
   }
 
-  const queued = source ? entriesOf(source, 0) : { entries: [], next: 0 };
-  const pending = queued.entries;
+  const pending: unknown[] = [];
+  const queued = source ? takeEntries(source, 0, (entry) => void pending.push(entry)) : 0;
   let array = source;
   let onWindow = !!source;
   if (!source || !wrap(source, push, getState)) {
@@ -163,14 +152,14 @@ export function attachDataLayer(win: Window & typeof globalThis, hooks: DataLaye
     array = pending.slice();
     wrap(array, push, getState);
     onWindow = install(win, array);
-    if (source) pollGrowth(win, source, queued.next, safeHandle);
+    if (source) pollGrowth(win, source, queued, safeHandle);
   }
   for (const entry of pending) safeHandle(entry);
 
   const managed = array!;
+  // Where window.appEventData holds the array, a page that replaces it is told of (else there is nothing to watch).
+  if (onWindow) monitorOverwrite(win, managed);
   return {
-    array: managed,
-    onWindow,
     state: () => state,
     push: (entry) => {
       managed.push(entry);
@@ -220,18 +209,18 @@ function pollGrowth(win: Window & typeof globalThis, array: unknown[], from: num
   }
   let next = from;
   win.setInterval(() => {
-    const found = entriesOf(array, next);
-    next = found.next;
-    found.entries.forEach(handle);
+    next = takeEntries(array, next, handle);
   }, CONSENT_POLL_MS);
 }
 
-/** The array pages push to, created if the page has none yet (pushes wait there until the manager attaches); undefined when unreadable. */
-export function dataLayerArray(win: Window & typeof globalThis): unknown {
+/** The array pages push to, created if the page has none yet (pushes wait there until the manager attaches); undefined when unreadable or not an array. */
+export function dataLayerArray(win: Window & typeof globalThis): unknown[] | undefined {
   const host = win as unknown as Record<string, unknown>;
   try {
     if (host[DATA_LAYER] === undefined) host[DATA_LAYER] = [];
-    return host[DATA_LAYER];
+    const array = host[DATA_LAYER];
+    // Tested here, in the try: Array.isArray throws on a revoked Proxy.
+    return Array.isArray(array) ? array : undefined;
   } catch {
     return undefined;
   }
@@ -239,9 +228,9 @@ export function dataLayerArray(win: Window & typeof globalThis): unknown {
 
 /**
  * Checks every 2.5 s that `appEventData` is still the managed array; when a page script has
- * replaced it, pushes no longer reach tagc: log once and stop checking. Returns a stop function.
+ * replaced it, pushes no longer reach tagc: log once and stop checking.
  */
-export function monitorOverwrite(win: Window & typeof globalThis, array: unknown[]): () => void {
+function monitorOverwrite(win: Window & typeof globalThis, array: unknown[]): void {
   const host = win as unknown as Record<string, unknown>;
   const timer = win.setInterval(() => {
     let replaced: boolean;
@@ -255,5 +244,4 @@ export function monitorOverwrite(win: Window & typeof globalThis, array: unknown
       say(Msg.Overwritten);
     }
   }, OVERWRITE_CHECK_MS);
-  return () => win.clearInterval(timer);
 }

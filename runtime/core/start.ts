@@ -18,7 +18,7 @@ import { createMonitors, type Monitors } from './monitor';
 import { createResolver, type Resolver } from './resolve';
 import { installSatellite, launchMonitors } from './satellite';
 import { createSlices, nextSlice, SLICE_MS } from './slices';
-import { attachDataLayer, dataLayerArray, monitorOverwrite, type DataLayer } from './data-layer';
+import { attachDataLayer, dataLayerArray, type DataLayer } from './data-layer';
 import { eventTable } from '../events/table';
 
 // The bundle's entry (generated per environment by compiler/phases/5-emit) calls start() once.
@@ -121,13 +121,13 @@ function configureEgressPoint(win: Win, egress: EgressSettings | undefined, serv
 
 /** `window.tagc` and, for Launch's page code, `window._satellite` with its monitors. */
 function installApis(win: Win, build: BuildInfo, services: RuntimeServices, resolver: Resolver, monitors: Monitors, state: () => JsonState): void {
-  const api = createApi({
-    emit: services.emit,
-    getVar: (name) => resolver.scope(state(), null).get(name),
-    setVar: (name, value) => resolver.setVar(name, value),
-    monitor: (hooks) => monitors.add(hooks),
-    buildInfo: build,
-  });
+  const api = createApi(
+    services.emit,
+    (name) => resolver.scope(state(), null).get(name),
+    (name, value) => resolver.setVar(name, value),
+    (hooks) => monitors.add(hooks),
+    build,
+  );
   (win as unknown as Record<string, unknown>).tagc = api;
   const satellite = installSatellite(win, api, services);
   if (satellite) monitors.add(launchMonitors(satellite));
@@ -137,15 +137,8 @@ function installApis(win: Win, build: BuildInfo, services: RuntimeServices, reso
 function attachDataLayerWhenDue(win: Win, config: ContainerConfig, dispatcher: Dispatcher, attached: (dataLayer: DataLayer) => void): void {
   const attach = () => {
     try {
-      const dataLayer = attachDataLayer(win, {
-        dispatch: (name, payload, state) => dispatcher.dispatch(name, name, payload, state),
-        ...(__TAGC_VALIDATE__ ? { beforeEvent: config.validate } : {}),
-        resetBefore: config.dataLayer?.resetBefore,
-      });
-      if (dataLayer) {
-        attached(dataLayer);
-        if (dataLayer.onWindow) monitorOverwrite(win, dataLayer.array);
-      }
+      const dataLayer = attachDataLayer(win, (name, payload, state) => dispatcher.dispatch(name, name, payload, state), config.dataLayer?.resetBefore, __TAGC_VALIDATE__ ? config.validate : undefined);
+      if (dataLayer) attached(dataLayer);
     } catch (error) {
       say(Msg.Unexpected, reason(error));
     }
@@ -174,7 +167,12 @@ const SET_UP_PER_PART_BEFORE = 3;
  */
 function projectOf(config: ContainerConfig): () => Project {
   let made: Project | undefined;
-  return () => (made ??= 'project' in config ? withTable(makeProject(config.project)) : config);
+  return () => (made ??= toMake(config) ? withTable(makeProject(config.project)) : config);
+}
+
+/** Whether `config` gives the function that makes its project: always in a bundle without debugging (its entry, compiler/phases/5-emit/entry.ts), so that bundle carries no test. */
+function toMake(config: ContainerConfig): config is Settings & { project: () => Declared } {
+  return !__TAGC_DEBUG__ || 'project' in config;
 }
 
 function makeProject(make: () => Declared): Declared {
@@ -228,7 +226,7 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   dispatcher.hold();
   // Until the data layer attaches (it may wait for consent), pushes queue in the page's array.
   const queue = dataLayerArray(win);
-  if (Array.isArray(queue)) dataLayerPush = (entry) => void queue.push(entry);
+  if (queue) dataLayerPush = (entry) => void queue.push(entry);
   const attach = () => {
     const { sources } = Object.assign(compiled, project());
     for (const source of sources) {
@@ -266,7 +264,7 @@ function boot(win: Win, config: ContainerConfig): Runtime {
   // throttle a millisecond can run unthrottled; making the project, several, shows it).
   // Events the page raises meanwhile are held behind that work, so they queue after the sources'
   // own events. Its rules' budget counts from the end of that work, as it counted from boot here.
-  if (slices && ((performance.now() - scriptStart) * ('project' in config ? SET_UP_PER_PART_BEFORE : 1) >= SLICE_MS || (project(), slices.due()))) nextSlice(() => (attach(), slices.restart())), (early = true);
+  if (slices && ((performance.now() - scriptStart) * (toMake(config) ? SET_UP_PER_PART_BEFORE : 1) >= SLICE_MS || (project(), slices.due()))) nextSlice(() => (attach(), slices.restart())), (early = true);
   else attach();
   if (!slices) dispatcher.release(null, endStart);
   else

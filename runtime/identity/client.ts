@@ -251,8 +251,8 @@ export function createIdentity(win: Window & typeof globalThis, config: Identity
 
   function syncByUrl(config_: SyncByUrl): string | undefined {
     if (status === Status.Off || rejected()) return undefined;
-    const { error, ttl } = validateSync(config_, idSyncsOff);
-    if (error) return error;
+    const ttl = validateSync(config_, idSyncsOff);
+    if (typeof ttl === 'string') return ttl;
     if (optIn.state() === 'approved') fireSync(win, String(config_.dpid), String(config_.url), ttl, config_.as ?? 'image');
     return 'Successfully queued';
   }

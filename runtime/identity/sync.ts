@@ -18,10 +18,10 @@ export interface SyncByUrl {
   as?: 'image' | 'iframe';
 }
 
-/** The first problem in the identity library's order, or the time to live in minutes. */
-export function validateSync(config: SyncByUrl, disabled: boolean): { error: string; ttl: number } {
+/** The first problem in the identity library's order (its message), else the time to live in minutes. */
+export function validateSync(config: SyncByUrl, disabled: boolean): string | number {
   const ttl = config.minutesToLive === undefined ? DEFAULT_SYNC_MINUTES : parseInt(String(config.minutesToLive), 10);
-  const error = disabled
+  return disabled
     ? 'Error: id syncs have been disabled'
     : typeof config.dpid !== 'string' || !config.dpid.length
       ? 'Error: config.dpid is empty'
@@ -29,8 +29,7 @@ export function validateSync(config: SyncByUrl, disabled: boolean): { error: str
         ? 'Error: config.url is empty'
         : !(ttl > 0)
           ? 'Error: config.minutesToLive needs to be a positive number'
-          : '';
-  return { error, ttl };
+          : ttl;
 }
 
 /** Fires a sync unless the same one fired within its time to live (a refused one is not remembered). */

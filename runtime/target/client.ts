@@ -177,10 +177,10 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     for (const offer of offers) {
       const actions = offer && typeof offer === 'object' ? actionsOf(offer as Offer) : [offer];
       const scripts = !!config.offerScripts && trusted.has(offer as object);
-      const policy = { nonce, scripts, sanitize: !!config.sanitizeHtml || !scripts };
+      const sanitize = !!config.sanitizeHtml || !scripts;
       for (const action of actions) {
         try {
-          await applyAction(win, checkedAction(action), policy, (to) => {
+          await applyAction(win, checkedAction(action), scripts, sanitize, nonce, (to) => {
             event('at-content-rendering-redirect', { mbox: label, message: to });
             win.location.replace(to);
           });

@@ -45,15 +45,6 @@ function whenPresent(win: Window & typeof globalThis, selector: string): Promise
   });
 }
 
-export interface RenderPolicy {
-  /** The container's CSP nonce, given to customCode scripts. */
-  nonce?: string;
-  /** customCode may run (site setting, offer from an allowed host). */
-  scripts: boolean;
-  /** HTML is cleaned before insertion. */
-  sanitize: boolean;
-}
-
 function url(win: Window & typeof globalThis, value: unknown, missing: string): string {
   // Only a string is a URL: an object would become "[object Object]", a relative URL.
   const out = httpUrl(need(typeof value === 'string' ? value : null, missing), win.location.href);
@@ -75,15 +66,18 @@ const PLACES = new Map<string, readonly [InsertPosition, 'append' | 'prepend' | 
   ['replaceHtml', ['beforebegin', 'before']],
 ]);
 
-export async function applyAction(win: Window & typeof globalThis, action: RenderAction, policy: RenderPolicy, onRedirect: (url: string) => void): Promise<void> {
+/**
+ * Applies one action. `scripts`: customCode may run (site setting, offer from an allowed host), as
+ * a script carrying `nonce`, the container's CSP nonce; `sanitize`: HTML is cleaned before insertion.
+ */
+export async function applyAction(win: Window & typeof globalThis, action: RenderAction, scripts: boolean, sanitize: boolean, nonce: string | undefined, onRedirect: (url: string) => void): Promise<void> {
   const type = action.type;
   if (type === 'redirect') {
     onRedirect(url(win, action.content, 'Action has no url'));
     return;
   }
   if (type === 'customCode') {
-    if (!policy.scripts) throw new RenderError('customCode is not allowed for this offer');
-    const nonce = policy.nonce;
+    if (!scripts) throw new RenderError('customCode is not allowed for this offer');
     const code = text(action);
     const script = win.document.createElement('script');
     if (nonce) script.nonce = nonce;
@@ -95,12 +89,12 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
   const place = PLACES.get(type);
   if (place) {
     const markup = text(action);
-    if (policy.sanitize) el[place[1]](sanitizedHtml(el.ownerDocument, markup));
+    if (sanitize) el[place[1]](sanitizedHtml(el.ownerDocument, markup));
     else el.insertAdjacentHTML(place[0], markup);
     if (type === 'replaceHtml') el.remove();
   } else switch (type) {
     case 'setHtml':
-      if (policy.sanitize) el.replaceChildren(sanitizedHtml(win.document, text(action)));
+      if (sanitize) el.replaceChildren(sanitizedHtml(win.document, text(action)));
       else el.innerHTML = text(action);
       break;
     case 'setText':

@@ -136,6 +136,18 @@ describe('an appEventData that cannot be wrapped still delivers every event', ()
     expect([d.configurable, d.enumerable, d.writable, Array.isArray(d.value)]).toEqual([true, true, true, true]);
   });
 
+  it('takes over from a revoked Proxy, which Array.isArray throws on, so a later page view is sent', () => {
+    const { proxy, revoke } = Proxy.revocable(QUEUED.slice(), {});
+    revoke();
+    host.appEventData = proxy;
+    const b = boot(rules());
+    expect(seen).toEqual(['library loaded']);
+    window.appEventData.push({ event: 'Page Load Completed' });
+    expect(seen).toEqual(['library loaded', 'Page Load Completed']);
+    expect(b.warnings).toEqual(['[tagc] appEventData could not be read; tagc took it over with a new array']);
+    expect(b.errors).toEqual([]);
+  });
+
   it('keeps every other event source when the getter can be neither read nor replaced', () => {
     Object.defineProperty(window, 'appEventData', {
       configurable: false,

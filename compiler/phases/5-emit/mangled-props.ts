@@ -55,7 +55,7 @@ export const MANGLED_PROPS = [
   'takeAbandoned',
   // The start-up configuration the generated entry writes (runtime/core/start.ts; `dataElements`
   // stays, graph.json's word), the egress policy's (runtime/core/egress.ts), the data layer's
-  // hooks (runtime/core/data-layer.ts) and a hit's technology fields (runtime/analytics/beacon.ts).
+  // attachWhen (runtime/core/consent-cookie.ts) and a hit's technology fields (runtime/analytics/beacon.ts).
   // The debug companion's reference is the config's too (runtime/core/companion.ts; the manifest
   // names the file for publishing, not the bundle).
   'companion',
@@ -66,8 +66,6 @@ export const MANGLED_PROPS = [
   'redact',
   'strip',
   'attachWhen',
-  'beforeEvent',
-  'onWindow',
   'technology',
   // An event source's attaching method and slicing (runtime/events, runtime/core/start.ts) and a rule's consent
   // category (runtime/declare/rule.ts, runtime/core/dispatch.ts): monitor events carry neither.
@@ -103,15 +101,13 @@ export const MANGLED_PROPS = [
   'clean',
   'caseInsensitive',
 
-  // The runtime's own state records: after-start tasks, the form watcher, page bottom, a queued
-  // hit, the dispatcher's release and its slices' reopening, the variable order, the resolver's scope.
+  // The runtime's own state records: after-start tasks, page bottom, a queued hit, the
+  // dispatcher's release and its slices' reopening, the resolver's scope.
   'pending',
-  'watcher',
   'fired',
   'sent',
   'release',
   'reopen',
-  'rank',
   'scope',
   // The A/B client's and the identity client's other options (runtime/target/client.ts,
   // runtime/identity/client.ts), the analytics target and the identity fields a hit carries
@@ -144,8 +140,6 @@ export const MANGLED_PROPS = [
   'dispatch',
   'hold',
   'due',
-  'wire',
-  'array',
   'provider',
   'skipped',
   'api',
@@ -178,11 +172,10 @@ export const MANGLED_PROPS = [
   'global',
   'args',
   'cat',
-  // A data element's and a consent provider's read, a queued hit, the A/B render policy's and the
-  // redaction and click-tracking settings' switches.
+  // A data element's and a consent provider's read, a queued hit, the redaction and click-tracking
+  // settings' switches.
   'read',
   'hit',
-  'sanitize',
   'enabled',
   // A cookie's lifetime (runtime/core/cookies.ts): `_satellite.cookie.set` takes js-cookie's
   // `expires` from the page and writes this key itself. An analytics action's and a queued hit's

@@ -44,6 +44,12 @@ describe('common fields', () => {
     expect(d).toMatchObject({ pageName: 'us > funds', ch: 'US sites', server: 'www', v0: 'cmp1', cc: 'EUR', purchaseID: 'ORD123', c5: 'p5', v22: 'e22', l2: 'a,b', v250: 'last', c75: 'p75' });
   });
 
+  it("sends numbered variables in AppMeasurement's order (by number, then prop, eVar, list), whatever order they were set in", () => {
+    const q = buildQuery(hit({ eVar250: 'a', list3: 'b', eVar76: 'c', prop75: 'd', eVar75: 'e', list1: 'f', eVar10: 'g', prop2: 'h', eVar1: 'i', prop10: 'j', prop1: 'k' }), {});
+    const numbered = q.split('&').map((p) => p.split('=')[0]).filter((n) => /^[cvl]\d+$/.test(n!));
+    expect(numbered).toEqual(['c1', 'v1', 'l1', 'c2', 'l3', 'c10', 'v10', 'c75', 'v75', 'v76', 'v250']);
+  });
+
   it('accepts wire names from rules as aliases of the AppMeasurement names', () => {
     expect(['ch', 'v0', 'cc', 'v22', 'c5', 'l1', 'eVar3'].map(friendlyName)).toEqual(['channel', 'campaign', 'currencyCode', 'eVar22', 'prop5', 'list1', 'eVar3']);
     expect(['eVar251', 'prop76', 'list4', 'v251'].map(wireName)).toEqual([undefined, undefined, undefined, undefined]);

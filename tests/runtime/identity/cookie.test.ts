@@ -98,11 +98,11 @@ describe('id sync validation (first failing message wins)', () => {
     [{}, true, 'Error: id syncs have been disabled'],
     [{ url: '' }, false, 'Error: config.dpid is empty'],
   ])('%j (disabled %s) -> %s', (config, disabled, message) => {
-    expect(validateSync(config, disabled).error).toBe(message);
+    expect(validateSync(config, disabled)).toBe(message);
   });
 
   it('defaults minutesToLive to 20160', () => {
-    expect(validateSync({ dpid: '1', url: 'u' }, false)).toEqual({ error: '', ttl: 20160 });
-    expect(validateSync({ dpid: '1', url: 'u', minutesToLive: '90' }, false)).toEqual({ error: '', ttl: 90 });
+    expect(validateSync({ dpid: '1', url: 'u' }, false)).toBe(20160);
+    expect(validateSync({ dpid: '1', url: 'u', minutesToLive: '90' }, false)).toBe(90);
   });
 });

@@ -124,6 +124,19 @@ describe('a map filled with its sources\' texts', () => {
     expect(textOf('entry.ts')).toBe(entry);
   });
 
+  it('finds a module by its path however the path and the root are written', () => {
+    // Paths under the root are named by their rest (SourceTexts.nameOf); others as path.relative names them.
+    for (const root of [dir, `${dir}/`, `${dir}/sub/..`]) {
+      const texts = new SourceTexts(root);
+      texts.loadedFile(join(dir, 'plain.js'), 'P');
+      texts.loadedFile(`${dir}/sub/../valid.js`, 'V');
+      texts.loadedFile(`${dir}//deep/./a.js`, 'A');
+      texts.loadedFile(join(dir, '..', 'outside.js'), 'O');
+      const filled = texts.filled({ version: 3, sources: ['plain.js', 'valid.js', 'deep/a.js', '../outside.js'], mappings: '', names: [] });
+      expect(filled.sourcesContent).toEqual(['P', 'V', 'A', 'O']);
+    }
+  });
+
   it('keeps the place of a sourcesContent the map has (a compressed map\'s), and puts one after sources otherwise', () => {
     const texts = new SourceTexts(dir);
     texts.loaded('a.js', 'A');

@@ -43,6 +43,9 @@ export function mapSourceName(root: string, path: string): string {
   return relative(root, path).split(sep).join('/');
 }
 
+/** A path with a `.` or `..` segment, an empty one or a trailing separator: relative() would normalize it. */
+const UNNORMALIZED = /[\\/]\.\.?(?=[\\/]|$)|[\\/][\\/]|[\\/]$/;
+
 /** A module esbuild loaded from Node: its text, and the folder its inline map's sources are relative to (a file's). */
 interface Loaded {
   contents: string;
@@ -57,7 +60,23 @@ export class SourceTexts {
   private readonly mapped = new Map<string, string | null>();
   private readonly unread = new Set<Loaded>();
 
-  constructor(private readonly root: string) {}
+  /** The root, resolved, with a separator after it. */
+  private readonly under: string;
+
+  constructor(private readonly root: string) {
+    const resolved = resolve(root);
+    this.under = resolved.endsWith(sep) ? resolved : `${resolved}${sep}`;
+  }
+
+  /**
+   * mapSourceName(root, path): a normalized path under the root (as esbuild's and resolve()'s
+   * are) is its rest, without relative() resolving both again for each module (5,000 rules: about
+   * 15,000 names a build, 50-60 ms of Node's thread).
+   */
+  private nameOf(path: string): string {
+    if (path.startsWith(this.under) && !UNNORMALIZED.test(path)) return path.slice(this.under.length).split(sep).join('/');
+    return mapSourceName(this.root, path);
+  }
 
   /** esbuild loaded `contents` as the module its map names `name` (the entry, a plugin's namespace). */
   loaded(name: string, contents: string): void {
@@ -71,7 +90,7 @@ export class SourceTexts {
    */
   loadedFile(path: string, contents: string, map?: Pick<RawMap, 'sources' | 'sourcesContent'>): void {
     const loaded = { contents, dir: dirname(path), inlineMap: map !== undefined || contents.includes(INLINE_MAP) };
-    this.loadedAs.set(mapSourceName(this.root, path), loaded);
+    this.loadedAs.set(this.nameOf(path), loaded);
     if (map) this.record(loaded.dir, map);
     else if (loaded.inlineMap) this.unread.add(loaded);
   }
@@ -114,6 +133,6 @@ export class SourceTexts {
 
   /** The texts of an inline map's sources (relative to `dir`), named as the bundle's map names them. */
   private record(dir: string, map: Partial<RawMap>): void {
-    (map.sources ?? []).forEach((source, i) => this.mapped.set(mapSourceName(this.root, resolve(dir, source)), map.sourcesContent?.[i] ?? null));
+    (map.sources ?? []).forEach((source, i) => this.mapped.set(this.nameOf(resolve(dir, source)), map.sourcesContent?.[i] ?? null));
   }
 }

@@ -1,7 +1,10 @@
+import { join } from 'node:path';
 import type { EnvName } from '../graph-types';
+import { cacheDir } from '../typecheck';
 import { readHistory, readPublishedBuild } from './documents';
 import { rollbackTarget } from './history';
 import type { Encoder } from './encoding';
+import { gzipCache } from './gzip-cache';
 import { gzipPool } from './gzip-pool';
 import { actorOf, checkBuildId, commitOf, tagcVersion } from './identity';
 import type { ObjectHeaders } from './layout';
@@ -31,8 +34,10 @@ export interface PublishOptions extends MoveOptions {
   commit?: string;
   /** Store the bundles gzip-encoded by zopfli (default true); false: every object as it is (--no-precompress). */
   precompress?: boolean;
-  /** The gzip encoder (default: zopfli on a worker pool, ./gzip-pool.ts); tests give a failing one. */
+  /** The gzip encoder (default: zopfli on a worker pool, ./gzip-pool.ts, through the gzip cache); tests give a failing one. */
   encoder?: Encoder;
+  /** The gzip cache's folder (./gzip-cache.ts; default: node_modules/.cache/tagc/gzip under root, unless an encoder is given); false: none. */
+  gzipCache?: string | false;
 }
 
 export interface MoveReport {
@@ -52,6 +57,11 @@ export interface PublishReport {
   dryRun: boolean;
   /** Whether the bundles were planned gzip-encoded (--no-precompress: false). */
   precompress: boolean;
+  /**
+   * The gzip cache (./gzip-cache.ts): its folder, the objects whose gzip bytes it held (`hits`)
+   * and those encoded (`misses`); null when the publish did not use it (--no-precompress, gzipCache: false, an injected encoder without one).
+   */
+  gzipCache: { dir: string; hits: number; misses: number } | null;
   /**
    * `bytes`: the content; `storedBytes` and `contentEncoding`: the object as the target holds it
    * after the publish (an object already there keeps its encoding, gzip or none: null).
@@ -80,7 +90,10 @@ export async function publish(target: StorageTarget, options: PublishOptions): P
   const build = readLocalBuild(options.buildDir, { commit, tagcVersion: tagcVersion() }, { precompress });
   // The pool's workers start with the first object to encode (none on a re-run: all are there).
   const pool = gzipPool();
-  const encode: Encoder = options.encoder ?? pool.encode;
+  // An injected encoder is not cached unless a cache folder is given too (a test's failing encoder must run).
+  const cacheFolder = options.gzipCache ?? (options.encoder ? false : join(cacheDir(options.root), 'gzip'));
+  const cache = precompress && cacheFolder !== false ? gzipCache(cacheFolder, options.encoder ?? pool.encode) : null;
+  const encode: Encoder = cache?.encode ?? options.encoder ?? pool.encode;
   const dryRun = Boolean(options.dryRun);
   try {
     const plans = await planObjects(target, build.objects, encode);
@@ -98,7 +111,8 @@ export async function publish(target: StorageTarget, options: PublishOptions): P
       throw new Error(`publish of ${build.buildId} stopped: ${(error as Error).message}\nno pointer was moved; objects already uploaded stay under builds/${build.buildId}/ and a re-run completes them`);
     }
     if (dev && !dryRun) await applyMove(target, dev);
-    return { location: target.location, buildId: build.buildId, commit, dryRun, precompress, objects, move: dev && moveReport(dev, dryRun) };
+    const cached = cache && { dir: cache.dir, hits: cache.hits, misses: cache.misses };
+    return { location: target.location, buildId: build.buildId, commit, dryRun, precompress, gzipCache: cached, objects, move: dev && moveReport(dev, dryRun) };
   } finally {
     await pool.close();
   }

@@ -42,6 +42,8 @@ function storedLines(r: PublishReport): string[] {
       const kept = o.state === 'unchanged' ? (o.contentEncoding ? ' (already there)' : ' (already there, stored as it is: kept)') : '';
       return `    ${o.key.padEnd(width)}  ${bytesOf(o.bytes).padStart(10)} -> ${bytesOf(o.storedBytes).padStart(9)}${kept}`;
     }),
+    // Only when the cache answered: a publish that encoded everything prints what it always did.
+    ...(r.gzipCache?.hits ? [`  ${r.gzipCache.hits} of them from the gzip cache (${r.gzipCache.dir}): encoded by an earlier run, not again`] : []),
   ];
 }
 

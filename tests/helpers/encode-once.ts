@@ -8,7 +8,7 @@ import { gzipPool } from '../../compiler/publish/gzip-pool';
 // object stored is byte for byte what the default encoder stores; the publishes after the first
 // skip only its CPU (about 0.5 s of zopfli and 0.15 s of worker starts per publish of a sample
 // build). The tests of the bytes zopfli stores publish with the default encoder: s3.test.ts's
-// 'stores each bundle ... as gzip' and 'encodes the same bytes every time' through S3,
+// 'stores each bundle ... as gzip' and 'encodes the same bytes every time' (without the gzip cache) through S3,
 // directory.test.ts's .gz test through a folder.
 
 export interface EncodeOnce {

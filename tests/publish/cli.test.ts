@@ -78,6 +78,9 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
     // Each bundle's bytes as stored, gzip-encoded.
     expect(first.stdout).toContain('  stored gzip-encoded (zopfli; Content-Encoding: gzip), bytes as stored:\n');
     expect(first.stdout).toMatch(new RegExp(`^    builds/${id[1]}/prod/container\\.[0-9a-f]{16}\\.min\\.js +[\\d,]+ B -> +[\\d,]+ B$`, 'm'));
+    // The dry run encoded the same build: its gzip bytes come from the project's cache, zopfli does not run again.
+    expect(dry.stdout).not.toContain('from the gzip cache');
+    expect(first.stdout).toMatch(new RegExp(`^  \\d+ of them from the gzip cache \\(${root.replace(/[.]/g, '\\.')}/node_modules/\\.cache/tagc/gzip\\): encoded by an earlier run, not again$`, 'm'));
     expect(first.stdout).toContain(`moved dev: (no release) -> ${id[1]} (publish)\n  wrote dev/container.min.js\n  wrote dev/current.json\n  wrote dev/releases.json`);
 
     const again = await run(['publish', ...at()]);
@@ -125,6 +128,8 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
     for (const o of bundles) expect(o, o.key).toMatchObject({ state: 'upload', contentEncoding: 'gzip', headers: { contentEncoding: 'gzip' } });
     for (const o of bundles) expect(o.storedBytes, o.key).toBe(readFileSync(join(folder, `${o.key}.gz`)).length);
     expect(report.precompress).toBe(true);
+    // The build published to the bucket before: every bundle's gzip bytes from the cache.
+    expect(report.gzipCache).toEqual({ dir: join(root, 'node_modules', '.cache', 'tagc', 'gzip'), hits: report.objects.filter((o) => o.contentEncoding === 'gzip').length, misses: 0 });
 
     const plainFolder = join(root, 'published-plain');
     const plain = await run(['publish', '--to', plainFolder, '--no-precompress']);

@@ -112,6 +112,37 @@ describe('tagc publish --to <folder>', () => {
     await expect(publishFresh(dir, a)).rejects.toThrow(`GET ${dir}/builds/${id}/${prod.file} failed: builds/${id}/${prod.file}.gz does not decode to the bytes of builds/${id}/${prod.file}`);
   });
 
+  it('keeps the gzip bytes in the cache folder: the next publish of the build encodes nothing and stores the same bytes; a corrupt entry is encoded again', async () => {
+    const { a } = builds;
+    const calls: Buffer[] = [];
+    const counted: Encoder = (content) => (calls.push(content), gzip.encode(content));
+    const cache = join(out, '..', 'gzip-cache');
+    const publishCached = (dir: string, gzipCache: string | false) => publish(new DirectoryTarget(dir), { buildDir: a.dir, root: a.dir, commit: a.commit, actor: 'ci-bot', now, encoder: counted, gzipCache });
+    const gzOf = (dir: string) => Object.fromEntries(files(dir).filter((f) => f.endsWith('.gz') && f.startsWith('builds/')).map((f) => [f, readFileSync(join(dir, f))]));
+
+    const uncached = await publishCached(join(out, '..', 'cache-0'), false);
+    expect(uncached.gzipCache).toBeNull();
+    const encoded = calls.length;
+    expect(encoded).toBeGreaterThan(0);
+    const first = await publishCached(join(out, '..', 'cache-1'), cache);
+    expect(first.gzipCache).toEqual({ dir: cache, hits: 0, misses: encoded });
+    expect(calls).toHaveLength(2 * encoded);
+    const second = await publishCached(join(out, '..', 'cache-2'), cache);
+    expect(second.gzipCache).toEqual({ dir: cache, hits: encoded, misses: 0 });
+    expect(calls).toHaveLength(2 * encoded);
+    const stored = gzOf(join(out, '..', 'cache-0'));
+    expect(Object.keys(stored)).toHaveLength(encoded);
+    expect(gzOf(join(out, '..', 'cache-1'))).toEqual(stored);
+    expect(gzOf(join(out, '..', 'cache-2'))).toEqual(stored);
+
+    const entry = join(cache, readdirSync(cache)[0]!);
+    writeFileSync(entry, 'not gzip');
+    const third = await publishCached(join(out, '..', 'cache-3'), cache);
+    expect(third.gzipCache).toEqual({ dir: cache, hits: encoded - 1, misses: 1 });
+    expect(gzOf(join(out, '..', 'cache-3'))).toEqual(stored);
+    expect(Object.values(stored).some((gz) => gz.equals(readFileSync(entry)))).toBe(true);
+  });
+
   it('moves the stable file between a plain build and a precompressed one without leaving a stale .gz', async () => {
     const { a, b } = builds;
     const dir = join(out, '..', 'public-mixed');

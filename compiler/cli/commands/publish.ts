@@ -23,6 +23,8 @@ Existing objects with the same bytes are skipped; with other bytes, nothing is w
 The bundles and debug companions are precompressed (zopfli, a few seconds of CPU on worker
 threads): every visitor gets the smallest gzip whatever the CDN does; their integrity is that of
 the decoded bytes, as browsers check it. A folder gets a <file>.gz beside each (nginx gzip_static).
+The gzip bytes are kept in node_modules/.cache/tagc/gzip/: the same build is not compressed
+again (a publish after --dry-run, a re-run, another target).
 `;
 
 export async function publishCommand(argv: string[]): Promise<number> {

@@ -42,8 +42,6 @@ interface Pending {
   target: Target;
   hit: Hit;
   exit: boolean;
-  /** Set once the hit has left (or was dropped); absent before. */
-  sent?: true;
 }
 
 function empty(v: unknown): boolean {
@@ -54,14 +52,14 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
   const vars: Vars = {};
   let first = true;
   let leaving = false;
+  // Hits queued and not yet sent: each leaves once, by whichever of its sends comes first.
   const pending: Pending[] = [];
   let lastIdentity: IdentityClient | null = null;
 
   function emit(p: Pending, id: IdentityFields): void {
-    if (p.sent) return;
-    p.sent = true;
     const i = pending.indexOf(p);
-    if (i >= 0) pending.splice(i, 1);
+    if (i < 0) return;
+    pending.splice(i, 1);
     try {
       const url = buildBeaconUrl(p.target, buildQuery(p.hit, id));
       const transport = transmit(win, url, p.exit || leaving);
@@ -82,9 +80,9 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       hit.referrer = win.document.referrer || undefined;
       first = false;
     }
+    pending.push(p);
     if (!identity) return emit(p, {});
     lastIdentity = identity;
-    pending.push(p);
     if (leaving) return emit(p, identity.fields(true));
     identity.whenReady(IDENTITY_WAIT, (id) => emit(p, id));
   }

@@ -101,10 +101,9 @@ export const MANGLED_PROPS = [
   'clean',
   'caseInsensitive',
 
-  // The runtime's own state records: after-start tasks, a queued hit, the dispatcher's release
-  // and its slices' reopening, the resolver's scope.
+  // The runtime's own state records: after-start tasks, the dispatcher's release and its slices'
+  // reopening, the resolver's scope.
   'pending',
-  'sent',
   'release',
   'reopen',
   'scope',

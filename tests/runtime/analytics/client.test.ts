@@ -127,6 +127,18 @@ describe('analytics tracker', () => {
     expect(params(sent[0]).mid).toBe('PROVISIONAL');
   });
 
+  it('sends each hit once: not again when the id comes after the wait, nor when the page is hidden after it left', () => {
+    const id = fakeIdentity();
+    const a = createAnalytics(win);
+    a.pageView(target, id);
+    a.link(target, null, { name: 'No id', type: 'o' });
+    vi.advanceTimersByTime(IDENTITY_WAIT);
+    id.resolve({ mid: '1' });
+    win.dispatchEvent(new Event('pagehide'));
+    expect(sent.map((u) => [params(u).mid, params(u).pev2])).toEqual([[undefined, 'No id'], ['PROVISIONAL', undefined]]);
+    expect(beacons).toEqual([]);
+  });
+
   it('keeps the order of variables per hit even when the id comes later (vars are captured at the action)', () => {
     const id = fakeIdentity();
     const a = createAnalytics(win);

@@ -149,10 +149,9 @@ export const MANGLED_PROPS = [
   'allows',
   'subscribe',
   // A process stage (runtime/behaviours/multi-step.ts; not `stage`: `_satellite.environment.stage`
-  // is public), a queued hit's fields and the identity id it carries (runtime/analytics, identity).
+  // is public), a hit's page URL and the identity id it carries (runtime/analytics, identity).
   'step',
   'pageUrl',
-  'exit',
   'mid',
   // The consent service's and notice's other settings (runtime/consent).
   'skip',

@@ -169,10 +169,9 @@ export const MANGLED_PROPS = [
   'global',
   'args',
   'cat',
-  // A data element's and a consent provider's read, a queued hit, the redaction and click-tracking
-  // settings' switches.
+  // A data element's and a consent provider's read, the redaction and click-tracking settings'
+  // switches.
   'read',
-  'hit',
   'enabled',
   // A cookie's lifetime (runtime/core/cookies.ts): `_satellite.cookie.set` takes js-cookie's
   // `expires` from the page and writes this key itself. An analytics action's and a queued hit's

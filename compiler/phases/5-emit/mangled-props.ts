@@ -149,10 +149,10 @@ export const MANGLED_PROPS = [
   'allows',
   'subscribe',
   // A process stage (runtime/behaviours/multi-step.ts; not `stage`: `_satellite.environment.stage`
-  // is public), a hit's page URL and the identity id it carries (runtime/analytics, identity).
+  // is public) and a hit's page URL (runtime/analytics). Not the identity id a hit carries (`mid`):
+  // prod writes it as the beacon's and the id call's parameter anyway, and whole it paid 7 B.
   'step',
   'pageUrl',
-  'mid',
   // The consent service's and notice's other settings (runtime/consent).
   'skip',
   'query',

@@ -48,8 +48,7 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
   let leaving = false;
   // Hits queued and not yet sent, as the function that sends each: a hit leaves once, by
   // whichever of its calls comes first.
-  const pending: ((id: IdentityFields) => void)[] = [];
-  let lastIdentity: IdentityClient | null = null;
+  const pending: ((id?: IdentityFields) => void)[] = [];
 
   function queue(target: Target, identity: IdentityClient | null, hit: Hit, exit: boolean): void {
     // As AppMeasurement: the referrer and the technology fields go with the page's first hit only.
@@ -58,12 +57,13 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       hit.referrer = win.document.referrer || undefined;
       first = false;
     }
-    const send = (id: IdentityFields): void => {
+    // Without the id (a page being hidden), the hit goes with the identity's fields now.
+    const send = (id?: IdentityFields): void => {
       const i = pending.indexOf(send);
       if (i < 0) return;
       pending.splice(i, 1);
       try {
-        const url = buildBeaconUrl(target, buildQuery(hit, id));
+        const url = buildBeaconUrl(target, buildQuery(hit, id ?? identity?.fields(true) ?? {}));
         const transport = transmit(win, url, exit || leaving);
         if (transport) {
           DEBUG: log.info(`Analytics ${hit.link ? 'link hit' : 'page view'} sent (${transport})`);
@@ -74,16 +74,14 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
       }
     };
     pending.push(send);
-    if (!identity) return send({});
-    lastIdentity = identity;
-    if (leaving) return send(identity.fields(true));
+    if (!identity || leaving) return send();
     identity.whenReady(IDENTITY_WAIT, send);
   }
 
   // Last hits of a page that is going away leave at once, by sendBeacon.
   const hide = () => {
     leaving = true;
-    for (const send of pending.slice()) send(lastIdentity?.fields(true) ?? {});
+    for (const send of pending.slice()) send();
   };
   try {
     win.document.addEventListener('visibilitychange', () => {

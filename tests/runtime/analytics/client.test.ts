@@ -173,6 +173,14 @@ describe('analytics tracker', () => {
     expect(beacons).toHaveLength(2); // nothing is sent twice
   });
 
+  it('a waiting hit flushed as the page is hidden carries the fields of the identity it was queued with', () => {
+    const a = createAnalytics(win);
+    a.pageView(target, { ...fakeIdentity(), fields: () => ({ mid: 'A' }) });
+    a.link(target, { ...fakeIdentity(), fields: () => ({ mid: 'B' }) }, { name: 'L', type: 'o' });
+    win.dispatchEvent(new Event('pagehide'));
+    expect(beacons.map((u) => params(u).mid)).toEqual(['A', 'B']);
+  });
+
   it('pagehide counts as leaving; pageshow (back/forward cache) returns to images', () => {
     const a = createAnalytics(win);
     win.dispatchEvent(new Event('pagehide'));

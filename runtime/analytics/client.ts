@@ -38,14 +38,6 @@ export interface AnalyticsClient {
   link(target: Target, identity: IdentityClient | null, link: LinkHit): void;
 }
 
-interface Pending {
-  target: Target;
-  hit: Hit;
-  exit: boolean;
-  /** Set once the hit has left (or was dropped); absent before. */
-  sent?: true;
-}
-
 function empty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 }
@@ -54,45 +46,42 @@ export function createAnalytics(win: Window & typeof globalThis): AnalyticsClien
   const vars: Vars = {};
   let first = true;
   let leaving = false;
-  const pending: Pending[] = [];
-  let lastIdentity: IdentityClient | null = null;
-
-  function emit(p: Pending, id: IdentityFields): void {
-    if (p.sent) return;
-    p.sent = true;
-    const i = pending.indexOf(p);
-    if (i >= 0) pending.splice(i, 1);
-    try {
-      const url = buildBeaconUrl(p.target, buildQuery(p.hit, id));
-      const transport = transmit(win, url, p.exit || leaving);
-      if (transport) {
-        DEBUG: log.info(`Analytics ${p.hit.link ? 'link hit' : 'page view'} sent (${transport})`);
-        hitSent(client, { url, transport });
-      }
-    } catch (error) {
-      say(Msg.HitFailed, reason(error));
-    }
-  }
+  // Hits queued and not yet sent, as the function that sends each: a hit leaves once, by
+  // whichever of its calls comes first.
+  const pending: ((id?: IdentityFields) => void)[] = [];
 
   function queue(target: Target, identity: IdentityClient | null, hit: Hit, exit: boolean): void {
-    const p: Pending = { target, hit, exit };
     // As AppMeasurement: the referrer and the technology fields go with the page's first hit only.
     if (first) {
       hit.technology = technologyFields(win);
       hit.referrer = win.document.referrer || undefined;
       first = false;
     }
-    if (!identity) return emit(p, {});
-    lastIdentity = identity;
-    pending.push(p);
-    if (leaving) return emit(p, identity.fields(true));
-    identity.whenReady(IDENTITY_WAIT, (id) => emit(p, id));
+    // Without the id (a page being hidden), the hit goes with the identity's fields now.
+    const send = (id?: IdentityFields): void => {
+      const i = pending.indexOf(send);
+      if (i < 0) return;
+      pending.splice(i, 1);
+      try {
+        const url = buildBeaconUrl(target, buildQuery(hit, id ?? identity?.fields(true) ?? {}));
+        const transport = transmit(win, url, exit || leaving);
+        if (transport) {
+          DEBUG: log.info(`Analytics ${hit.link ? 'link hit' : 'page view'} sent (${transport})`);
+          hitSent(client, { url, transport });
+        }
+      } catch (error) {
+        say(Msg.HitFailed, reason(error));
+      }
+    };
+    pending.push(send);
+    if (!identity || leaving) return send();
+    identity.whenReady(IDENTITY_WAIT, send);
   }
 
   // Last hits of a page that is going away leave at once, by sendBeacon.
   const hide = () => {
     leaving = true;
-    for (const p of pending.slice()) emit(p, lastIdentity?.fields(true) ?? {});
+    for (const send of pending.slice()) send();
   };
   try {
     win.document.addEventListener('visibilitychange', () => {

@@ -29,9 +29,9 @@ export interface TouchedForm {
 }
 
 export interface FormWatcher {
-  /** The forms touched on this page and not submitted; empties storage and stops watching. */
-  takeAbandoned(): TouchedForm[];
-  /** Stops watching and clears storage, as a submit does; tooling only (tests), as isActive is. */
+  /** The forms touched on this page and not submitted; empties storage and stops watching. Tooling only (tests), as stop and isActive are: in a page, the page's hiding takes them. */
+  takeAbandoned?(): TouchedForm[];
+  /** Stops watching and clears storage, as a submit does. */
   stop?(): void;
   /** Whether it still watches (no submit, no report yet). */
   isActive?(): boolean;
@@ -121,7 +121,7 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
 
   const onHide = (ev: Event) => {
     if (ev.type === 'visibilitychange' && doc.visibilityState !== 'hidden') return;
-    const forms = watcher.takeAbandoned();
+    const forms = takeAbandoned();
     try {
       if (forms.length) onLeave(forms);
     } catch {
@@ -137,18 +137,16 @@ export function watchForms(win: Window & typeof globalThis, onLeave: (forms: Tou
 
   listen('addEventListener');
 
-  const watcher: FormWatcher = {
-    takeAbandoned() {
-      if (!active) return [];
-      const stored = load();
-      const out = [...touched].map((p) => stored[p]).filter(intact);
-      stop();
-      return out;
-    },
-    // Only tests call these (runtime/declare/tooling.ts): a bundle without tooling drops them.
-    ...(TOOLING ? { stop, isActive: () => active } : {}),
-  };
-  return watcher;
+  function takeAbandoned(): TouchedForm[] {
+    if (!active) return [];
+    const stored = load();
+    const out = [...touched].map((p) => stored[p]).filter(intact);
+    stop();
+    return out;
+  }
+
+  // Only tests call these (runtime/declare/tooling.ts): a bundle without tooling returns none.
+  return TOOLING ? { takeAbandoned, stop, isActive: () => active } : {};
 }
 
 /** The Abandonment event of a touched form (schemas/abandonment.ts): names joined by a vertical bar. */

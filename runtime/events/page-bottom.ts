@@ -9,10 +9,11 @@ const KEY = '@pageBottom';
 
 /** Emits the page-bottom event the first time it is called on a page; later calls do nothing. */
 export function firePageBottom(services: RuntimeServices): void {
-  const state = services.service<{ fired?: true }>('pageBottom', () => ({}));
-  if (state.fired) return;
-  state.fired = true;
-  services.emit(KEY, 'pageBottom');
+  // The page's 'pageBottom' service is made by the first call only; it is in place before the
+  // event is emitted, so a rule that calls pageBottom() again emits nothing.
+  let first = false;
+  services.service('pageBottom', () => (first = true));
+  if (first) services.emit(KEY, 'pageBottom');
 }
 
 /** Fires once: on `_satellite.pageBottom()`, or when the DOM is parsed if the page never calls it. */

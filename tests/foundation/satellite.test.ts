@@ -128,6 +128,15 @@ describe('page bottom', () => {
     expect(seen.map((s) => (s as string[])[0])).toEqual(['top', 'bottom', 'ready']);
   });
 
+  it('fires page-bottom rules once when a page-bottom rule itself calls _satellite.pageBottom()', () => {
+    const seen: unknown[] = [];
+    const again = rule({ id: 'again', description: 'x', events: [pageBottom()], actions: [{ label: 'call again', sends: 'necessary', run: () => void (seen.push(['again']), window._satellite.pageBottom()) }] });
+    boot([again]);
+    window._satellite.pageBottom();
+    window._satellite.pageBottom();
+    expect(seen).toEqual([['again']]);
+  });
+
   it('fires page-bottom rules when the DOM is parsed if the page never calls pageBottom(), ahead of DOM-ready rules', () => {
     const seen: unknown[] = [];
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });

@@ -101,11 +101,9 @@ export const MANGLED_PROPS = [
   'clean',
   'caseInsensitive',
 
-  // The runtime's own state records: after-start tasks, page bottom, a queued hit, the
-  // dispatcher's release and its slices' reopening, the resolver's scope.
+  // The runtime's own state records: after-start tasks, the dispatcher's release and its slices'
+  // reopening, the resolver's scope.
   'pending',
-  'fired',
-  'sent',
   'release',
   'reopen',
   'scope',
@@ -151,11 +149,10 @@ export const MANGLED_PROPS = [
   'allows',
   'subscribe',
   // A process stage (runtime/behaviours/multi-step.ts; not `stage`: `_satellite.environment.stage`
-  // is public), a queued hit's fields and the identity id it carries (runtime/analytics, identity).
+  // is public) and a hit's page URL (runtime/analytics). Not the identity id a hit carries (`mid`):
+  // prod writes it as the beacon's and the id call's parameter anyway, and whole it paid 7 B.
   'step',
   'pageUrl',
-  'exit',
-  'mid',
   // The consent service's and notice's other settings (runtime/consent).
   'skip',
   'query',
@@ -172,10 +169,9 @@ export const MANGLED_PROPS = [
   'global',
   'args',
   'cat',
-  // A data element's and a consent provider's read, a queued hit, the redaction and click-tracking
-  // settings' switches.
+  // A data element's and a consent provider's read, the redaction and click-tracking settings'
+  // switches.
   'read',
-  'hit',
   'enabled',
   // A cookie's lifetime (runtime/core/cookies.ts): `_satellite.cookie.set` takes js-cookie's
   // `expires` from the page and writes this key itself. An analytics action's and a queued hit's

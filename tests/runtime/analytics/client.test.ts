@@ -127,6 +127,18 @@ describe('analytics tracker', () => {
     expect(params(sent[0]).mid).toBe('PROVISIONAL');
   });
 
+  it('sends each hit once: not again when the id comes after the wait, nor when the page is hidden after it left', () => {
+    const id = fakeIdentity();
+    const a = createAnalytics(win);
+    a.pageView(target, id);
+    a.link(target, null, { name: 'No id', type: 'o' });
+    vi.advanceTimersByTime(IDENTITY_WAIT);
+    id.resolve({ mid: '1' });
+    win.dispatchEvent(new Event('pagehide'));
+    expect(sent.map((u) => [params(u).mid, params(u).pev2])).toEqual([[undefined, 'No id'], ['PROVISIONAL', undefined]]);
+    expect(beacons).toEqual([]);
+  });
+
   it('keeps the order of variables per hit even when the id comes later (vars are captured at the action)', () => {
     const id = fakeIdentity();
     const a = createAnalytics(win);
@@ -159,6 +171,14 @@ describe('analytics tracker', () => {
     expect(sent).toHaveLength(0);
     vi.advanceTimersByTime(IDENTITY_WAIT);
     expect(beacons).toHaveLength(2); // nothing is sent twice
+  });
+
+  it('a waiting hit flushed as the page is hidden carries the fields of the identity it was queued with', () => {
+    const a = createAnalytics(win);
+    a.pageView(target, { ...fakeIdentity(), fields: () => ({ mid: 'A' }) });
+    a.link(target, { ...fakeIdentity(), fields: () => ({ mid: 'B' }) }, { name: 'L', type: 'o' });
+    win.dispatchEvent(new Event('pagehide'));
+    expect(beacons.map((u) => params(u).mid)).toEqual(['A', 'B']);
   });
 
   it('pagehide counts as leaving; pageshow (back/forward cache) returns to images', () => {

@@ -56,13 +56,18 @@ function commitOf(root: string, ref: string): string {
 }
 
 /**
- * The build of `ref`: the one kept from an earlier diff of the same tree by the same tagc, or
- * built now and kept (unless `cache` is false).
+ * The build of `ref`: the one kept from an earlier diff of the same tree by the same tagc (of
+ * these environments, or of every one), or built now and kept (unless `cache` is false).
  */
 async function baseBuild(root: string, ref: string, work: string, envs: EnvName[] | undefined, cache: boolean): Promise<{ dir: string; cached: boolean }> {
   const commit = commitOf(root, ref);
-  const key = cache ? baseCacheKey({ tree: git(root, ['rev-parse', `${commit}^{tree}`]), envs, tool: toolFingerprint(), runtime: runtimeFingerprint(runtimeFolderOf(root)), root }) : null;
-  const kept = key ? cachedBase(root, key) : null;
+  const input = cache ? { tree: git(root, ['rev-parse', `${commit}^{tree}`]), tool: toolFingerprint(), runtime: runtimeFingerprint(runtimeFolderOf(root)), root } : null;
+  const keyOf = (built: EnvName[] | undefined) => (input ? baseCacheKey({ ...input, envs: built }) : null);
+  const key = keyOf(envs);
+  // A kept build of every environment answers a diff of some: an environment's output is the same
+  // built alone or beside the others, and the diff reads only the environments asked for.
+  const every = envs ? keyOf(undefined) : null;
+  const kept = key ? (cachedBase(root, key) ?? (every ? cachedBase(root, every) : null)) : null;
   if (kept) return { dir: kept, cached: true };
   const built = await buildRef(root, ref, commit, work, envs);
   return { dir: key ? keepBase(root, key, built) : built, cached: false };
@@ -111,10 +116,11 @@ async function buildRef(root: string, ref: string, commit: string, work: string,
   }
 }
 
-function readBuild(dir: string): { manifest: Manifest; graphs: Map<EnvName, Graph> } {
+/** A build's manifest and the graphs of `envs` (of every environment it has when not given). */
+function readBuild(dir: string, envs: readonly EnvName[] = ENVIRONMENTS): { manifest: Manifest; graphs: Map<EnvName, Graph> } {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const graphs = new Map<EnvName, Graph>();
-  for (const env of ENVIRONMENTS) {
+  for (const env of envs) {
     const entry = manifest.environments[env];
     if (!entry) continue;
     const file = join(dir, entry.graph ?? join(env, 'graph.json'));
@@ -180,8 +186,8 @@ export async function diff(options: DiffOptions): Promise<DiffReport> {
       ? resolve(root, options.head)
       : await time('head build', async () => (log('building the working tree'), (await compile({ root, outDir: join(work, 'head'), envs: options.envs })).outDir));
     if (!isBuild(headDir)) throw new Error(`--head ${options.head}: not a build folder (no manifest.json)`);
-    const base: Build = { ...readBuild(baseDir), dir: baseDir };
-    const head: Build = { ...readBuild(headDir), dir: headDir };
+    const base: Build = { ...readBuild(baseDir, options.envs), dir: baseDir };
+    const head: Build = { ...readBuild(headDir, options.envs), dir: headDir };
     const envs = options.envs ?? ENVIRONMENTS.filter((e) => base.graphs.has(e) || head.graphs.has(e));
     const structure = envs.map((env) =>
       diffStructure(env, base.graphs.get(env) ?? null, head.graphs.get(env) ?? null, { baseHosts: base.manifest.environments[env]?.hosts, headHosts: head.manifest.environments[env]?.hosts }),

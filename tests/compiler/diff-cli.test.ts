@@ -170,6 +170,8 @@ describe('tagc diff', () => {
       expect(r.code, r.err).toBe(0);
       return { report: JSON.parse(r.out) as DiffReport, err: r.err };
     };
+    // Builds kept by the tests above (every environment of HEAD) would answer the first diff.
+    rmSync(kept, { recursive: true, force: true });
     const first = await run('--base', 'HEAD');
     expect(first.report.base.cached).toBe(false);
     const again = await run('--base', 'HEAD');
@@ -177,6 +179,18 @@ describe('tagc diff', () => {
     expect(again.err).toContain('tagc diff: HEAD: reusing its build kept by an earlier diff');
     expect(again.report.structure).toEqual(first.report.structure);
     expect((await run('--base', 'HEAD', '--no-cache')).report.base.cached).toBe(false);
+
+    // A kept build of every environment answers a diff of one, with what building it alone gives.
+    const json = async (...args: string[]) => {
+      const r = await tagcDiff('--format', 'json', '--no-scenarios', '--base', 'HEAD', ...args);
+      expect(r.code, r.err).toBe(0);
+      return JSON.parse(r.out) as DiffReport;
+    };
+    expect((await json()).base.cached).toBe(false);
+    const prod = await json('--env', 'prod');
+    expect(prod.base.cached).toBe(true);
+    expect(prod.environments).toEqual(['prod']);
+    expect(prod.structure).toEqual((await json('--env', 'prod', '--no-cache')).structure);
 
     // A new commit is another tree; the previous one is still kept.
     writeFileSync(join(root, PIXEL_RULE), pixelRule('ad.pixels.example'));

@@ -5,6 +5,7 @@ import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import type { BuildResult, Metafile, Plugin } from 'esbuild';
 import { esbuild } from '../../esbuild-api';
 import { defines } from '../../environments';
+import { entryOf } from '../../map-entry';
 import type { OptionalField } from '../../../runtime/declare/unset-options';
 import type { EnvPlan } from '../4-plan';
 import { BROWSER_SCRIPT } from './browser-build';
@@ -82,13 +83,6 @@ export interface BundleOptions {
   turn?: <T>(build: () => Promise<T>) => Promise<T>;
 }
 
-/** `make()` once per key for all the environments of one build (BundleOptions.strippedRules). */
-function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
-  let value = made.get(key);
-  if (!value) made.set(key, (value = make()));
-  return value;
-}
-
 /** One text of `make()`'s pair, made once per key for all the environments of one build. */
 function rewrittenOnce(rewritten: Map<string, Promise<string>>, key: string, variant: keyof Rewritten, make: () => Promise<Rewritten>): Promise<string> {
   if (!rewritten.has(`${variant}:${key}`)) {
@@ -118,7 +112,7 @@ async function strippedRule(stripped: StrippedModules, rules: Map<string, Promis
   const { js } = await stripped.get(path);
   // Not code that swc parses: esbuild reports the error in the source itself.
   if (!js) return { contents: await readFile(path, 'utf8'), loader: 'ts' };
-  const rule = await once(rules, path, async () => {
+  const rule = await entryOf(rules, path, async () => {
     const { sources, sourcesContent, ...lean } = JSON.parse(js.map) as RawMap;
     const contents = `${blankRanges(js.code, js.viewerOnly)}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify({ ...lean, sources })).toString('base64')}\n`;
     return { contents, map: { sources, sourcesContent } };

@@ -1,4 +1,5 @@
 import type { HostUse } from '../../graph-types';
+import { entryOf } from '../../map-entry';
 import { parseParams } from '../../kinds/kind';
 import type { KindRegistry } from '../../kinds/registry';
 import type { EnvPlan } from '../4-plan';
@@ -26,16 +27,14 @@ export function hostInventory(plan: EnvPlan, registry: KindRegistry, site: SiteV
   type Entry = { use: HostUse; seen: Set<string> };
   const entries: Entry[] = [];
   const byHost = new Map<string, Map<string, Map<string, Entry>>>();
+  const newEntry = (use: Omit<HostUse, 'rules'>): Entry => {
+    const entry = { use: { ...use, rules: [] }, seen: new Set<string>() };
+    entries.push(entry);
+    return entry;
+  };
   const add = (use: Omit<HostUse, 'rules'>, rule: string) => {
-    let byCategory = byHost.get(use.host);
-    if (!byCategory) byHost.set(use.host, (byCategory = new Map()));
-    let byDirective = byCategory.get(use.category);
-    if (!byDirective) byCategory.set(use.category, (byDirective = new Map()));
-    let entry = byDirective.get(use.directive);
-    if (!entry) {
-      byDirective.set(use.directive, (entry = { use: { ...use, rules: [] }, seen: new Set() }));
-      entries.push(entry);
-    }
+    const byDirective = entryOf(entryOf(byHost, use.host, () => new Map()), use.category, () => new Map<string, Entry>());
+    const entry = entryOf(byDirective, use.directive, () => newEntry(use));
     if (!entry.seen.has(rule)) {
       entry.seen.add(rule);
       entry.use.rules.push(rule);

@@ -104,7 +104,8 @@ export function wireValue(name: string, value: unknown): string {
   if (name === 'currencyCode') return currency(value);
   if (name.startsWith('list')) return listValue(value);
   const s = text(value);
-  if (name === 'purchaseID') {
+  // Compiled out where no project module names it (runtime/declare/unset-options.ts).
+  if (!__TAGC_UNSET_purchaseID__ && name === 'purchaseID') {
     if (!s) return '';
     if (/^[A-Za-z0-9]{1,20}$/.test(s)) return s;
     say(Msg.InvalidPurchaseId, s);

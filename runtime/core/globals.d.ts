@@ -23,3 +23,4 @@ declare const __TAGC_UNSET_npa__: boolean;
 declare const __TAGC_UNSET_childDirected__: boolean;
 declare const __TAGC_UNSET_underAge__: boolean;
 declare const __TAGC_UNSET_ignoreCase__: boolean;
+declare const __TAGC_UNSET_purchaseID__: boolean;

@@ -32,6 +32,8 @@ export const OPTIONAL_FIELDS = [
   'underAge',
   // A comparison's case-insensitive switch (runtime/conditions/compare.ts).
   'ignoreCase',
+  // An analytics variable that the beacon checks (runtime/analytics/beacon.ts): rules set it by name.
+  'purchaseID',
 ] as const;
 
 export type OptionalField = (typeof OPTIONAL_FIELDS)[number];

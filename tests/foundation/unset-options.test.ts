@@ -6,7 +6,7 @@ import { compile } from '../../compiler';
 import { optionSources, unsetOptions } from '../../compiler/phases/5-emit/unset-options';
 import { OPTIONAL_FIELDS, unsetConstant } from '../../runtime/declare/unset-options';
 import { realBundle } from '../helpers/real-build';
-import { container, REPO, removeContainer, ruleSource } from '../helpers/container';
+import { container, DECLARE, REPO, removeContainer, ruleSource } from '../helpers/container';
 
 // Optional option fields that no module of a project names are compile-time constants of its
 // bundles (runtime/declare/unset-options.ts, compiler/phases/5-emit/unset-options.ts).
@@ -54,10 +54,10 @@ describe('unset option fields', () => {
     }
   });
 
-  it("leave the real prod bundle without the code that handles them: the A/B switches' messages, the id-sync switch, the page-view storage, a comparison's case switch", () => {
+  it("leave the real prod bundle without the code that handles them: the A/B switches' messages, the id-sync switch, the page-view storage, a comparison's case switch, the purchase id's check", () => {
     const prod = realBundle('prod');
-    // W12 "not opted in", W15 "Page load disabled".
-    for (const text of ['"W12"', '"W15"', 'id syncs have been disabled', '"pageview"', 'ignoreCase']) expect(prod.includes(text), text).toBe(false);
+    // W12 "not opted in", W15 "Page load disabled", W21 "purchaseID ... not sent".
+    for (const text of ['"W12"', '"W15"', 'id syncs have been disabled', '"pageview"', 'ignoreCase', '"W21"']) expect(prod.includes(text), text).toBe(false);
     expect(prod).toContain('"session"');
     expect(prod).toContain('"W17"');
   });
@@ -65,8 +65,12 @@ describe('unset option fields', () => {
   it('are kept where a rule sets one, also from a file it imports outside rules/, and only there', async () => {
     const pixel = (id: string, extra: string) =>
       ruleSource(`{ id: '${id}', description: 'x', consent: 'advertising', events: ['Page Load Completed'], actions: [activityPixel({ host: 'ad.doubleclick.net', src: '1', type: 't', cat: 'c'${extra} })] }`, 'rule, activityPixel');
-    const without = container('unset-none', { 'rules/pixel.ts': pixel('pixel', '') });
-    const withNpa = container('unset-npa', { 'rules/pixel.ts': pixel('pixel', ', npa: true') });
+    // An analytics variable is a field too: the page view's variables name it or not.
+    const pageView = (vars: string) =>
+      `import { rule } from ${JSON.stringify(DECLARE)};\nimport { sendPageView } from ${JSON.stringify(join(REPO, 'runtime', 'actions', 'analytics-page-view.ts'))};\n` +
+      `export default rule({ id: 'page-view', description: 'x', consent: 'analytics', events: ['Page Load Completed'], actions: [sendPageView({ settings: { trackingServer: 'metrics.firm.example', reportSuite: 'rs', identity: null }, vars: { ${vars} } })] });\n`;
+    const without = container('unset-none', { 'rules/pixel.ts': pixel('pixel', ''), 'rules/page-view.ts': pageView("pageName: 'home'") });
+    const withNpa = container('unset-npa', { 'rules/pixel.ts': pixel('pixel', ', npa: true'), 'rules/page-view.ts': pageView("pageName: 'home', purchaseID: 'A1'") });
     // The flag comes from a JSON file outside rules/, spread into the options.
     const fromJson = container('unset-json', {
       'rules/pixel.ts': `import flags from '../settings/pixel-flags.json';\n` + pixel('pixel', ', ...flags'),
@@ -75,6 +79,9 @@ describe('unset option fields', () => {
     roots.push(without, withNpa, fromJson);
     const [a, b, c] = await Promise.all([without, withNpa, fromJson].map((root) => compile({ root, envs: ['prod'] })));
     expect(a.bundles.prod.code).toContain(';npa=;ord=');
+    // W21: a purchase id that is not 1-20 letters or digits is not sent.
+    expect(a.bundles.prod.code).not.toContain('"W21"');
+    expect(b.bundles.prod.code).toContain('"W21"');
     for (const set of [b, c]) {
       expect(set.bundles.prod.code).not.toContain(';npa=;ord=');
       expect(set.bundles.prod.code).toMatch(/;npa=\$\{/);

@@ -101,7 +101,7 @@ function currency(value: unknown): string {
 export function wireValue(name: string, value: unknown): string {
   if (name === 'events') return serialiseEvents(value);
   if (name === 'products') return value == null || value === '' ? '' : truncateBytes(serialiseProducts(value), LIMITS.products);
-  if (name === 'currencyCode') return currency(value);
+  if (!(__TAGC_UNSET_currencyCode__ && __TAGC_UNSET_cc__) && name === 'currencyCode') return currency(value);
   if (name.startsWith('list')) return listValue(value);
   const s = text(value);
   // Compiled out where no project module names it (runtime/declare/unset-options.ts).
@@ -190,7 +190,8 @@ export function buildQuery(hit: Hit, id: IdentityFields): string {
   add('-g', url.slice(255));
   add('r', truncateBytes(redactUrl(hit.referrer ?? ''), LIMITS.referrer));
   q += groupQuery('c', contextEntries(hit.vars.contextData, trackVars ? (key) => trackVars.has(`contextData.${key}`) : null), encode);
-  add('cc', wireValue('currencyCode', hit.vars.currencyCode));
+  // The currency is always sent: the default where no project module names it (nor its wire name, cc).
+  add('cc', __TAGC_UNSET_currencyCode__ && __TAGC_UNSET_cc__ ? DEFAULT_CURRENCY : wireValue('currencyCode', hit.vars.currencyCode));
 
   for (const name of NAMED) {
     if (!sends(name)) continue;

@@ -24,3 +24,5 @@ declare const __TAGC_UNSET_childDirected__: boolean;
 declare const __TAGC_UNSET_underAge__: boolean;
 declare const __TAGC_UNSET_ignoreCase__: boolean;
 declare const __TAGC_UNSET_purchaseID__: boolean;
+declare const __TAGC_UNSET_currencyCode__: boolean;
+declare const __TAGC_UNSET_cc__: boolean;

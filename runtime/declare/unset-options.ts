@@ -34,6 +34,9 @@ export const OPTIONAL_FIELDS = [
   'ignoreCase',
   // An analytics variable that the beacon checks (runtime/analytics/beacon.ts): rules set it by name.
   'purchaseID',
+  // The currency, by its name or its wire name (runtime/analytics/names.ts): either sets it.
+  'currencyCode',
+  'cc',
 ] as const;
 
 export type OptionalField = (typeof OPTIONAL_FIELDS)[number];

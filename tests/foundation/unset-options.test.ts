@@ -54,10 +54,10 @@ describe('unset option fields', () => {
     }
   });
 
-  it("leave the real prod bundle without the code that handles them: the A/B switches' messages, the id-sync switch, the page-view storage, a comparison's case switch, the purchase id's check", () => {
+  it("leave the real prod bundle without the code that handles them: the A/B switches' messages, the id-sync switch, the page-view storage, a comparison's case switch, the purchase id's and the currency's checks", () => {
     const prod = realBundle('prod');
-    // W12 "not opted in", W15 "Page load disabled", W21 "purchaseID ... not sent".
-    for (const text of ['"W12"', '"W15"', 'id syncs have been disabled', '"pageview"', 'ignoreCase', '"W21"']) expect(prod.includes(text), text).toBe(false);
+    // W12 "not opted in", W15 "Page load disabled", W21 "purchaseID ... not sent", W20 "currency code ... is invalid".
+    for (const text of ['"W12"', '"W15"', 'id syncs have been disabled', '"pageview"', 'ignoreCase', '"W21"', '"W20"']) expect(prod.includes(text), text).toBe(false);
     expect(prod).toContain('"session"');
     expect(prod).toContain('"W17"');
   });
@@ -70,11 +70,12 @@ describe('unset option fields', () => {
       `import { rule } from ${JSON.stringify(DECLARE)};\nimport { sendPageView } from ${JSON.stringify(join(REPO, 'runtime', 'actions', 'analytics-page-view.ts'))};\n` +
       `export default rule({ id: 'page-view', description: 'x', consent: 'analytics', events: ['Page Load Completed'], actions: [sendPageView({ settings: { trackingServer: 'metrics.firm.example', reportSuite: 'rs', identity: null }, vars: { ${vars} } })] });\n`;
     const without = container('unset-none', { 'rules/pixel.ts': pixel('pixel', ''), 'rules/page-view.ts': pageView("pageName: 'home'") });
-    const withNpa = container('unset-npa', { 'rules/pixel.ts': pixel('pixel', ', npa: true'), 'rules/page-view.ts': pageView("pageName: 'home', purchaseID: 'A1'") });
+    const withNpa = container('unset-npa', { 'rules/pixel.ts': pixel('pixel', ', npa: true'), 'rules/page-view.ts': pageView("pageName: 'home', purchaseID: 'A1', cc: 'EUR'") });
     // The flag comes from a JSON file outside rules/, spread into the options.
     const fromJson = container('unset-json', {
       'rules/pixel.ts': `import flags from '../settings/pixel-flags.json';\n` + pixel('pixel', ', ...flags'),
       'settings/pixel-flags.json': JSON.stringify({ npa: true }),
+      'rules/page-view.ts': pageView("pageName: 'home', currencyCode: 'EUR'"),
     });
     roots.push(without, withNpa, fromJson);
     const [a, b, c] = await Promise.all([without, withNpa, fromJson].map((root) => compile({ root, envs: ['prod'] })));
@@ -82,6 +83,9 @@ describe('unset option fields', () => {
     // W21: a purchase id that is not 1-20 letters or digits is not sent.
     expect(a.bundles.prod.code).not.toContain('"W21"');
     expect(b.bundles.prod.code).toContain('"W21"');
+    // W20: an invalid currency code is sent as USD; the currency is set by its name or its wire name (cc).
+    expect(a.bundles.prod.code).not.toContain('"W20"');
+    for (const set of [b, c]) expect(set.bundles.prod.code).toContain('"W20"');
     for (const set of [b, c]) {
       expect(set.bundles.prod.code).not.toContain(';npa=;ord=');
       expect(set.bundles.prod.code).toMatch(/;npa=\$\{/);

@@ -1,6 +1,6 @@
 import { getCookie, setCookie } from '../core/cookies';
 import type { ConsentCategory } from '../declare/types';
-import { CATEGORIES, type ConsentProvider, type Grants } from './types';
+import { CATEGORIES, grantsBy, type ConsentProvider, type Grants } from './types';
 import { TOOLING } from '../declare/tooling';
 
 // The OneTrust-kind banner (docs/wire-formats.md): cookie `OptanonConsent` is a query string whose
@@ -29,9 +29,7 @@ export function oneTrustProvider(options: OneTrustOptions): ConsentProvider {
       }
       if (groups === null) return null;
       const on = new Set(groups.split(',').filter((g) => /:1$/.test(g.trim())).map((g) => g.trim().slice(0, -2)));
-      const grants = {} as Grants;
-      for (const c of CATEGORIES) grants[c] = on.has(options.groups[c]);
-      return grants;
+      return grantsBy((c) => on.has(options.groups[c]));
     },
     subscribe(win, onSubmit) {
       win.addEventListener('OneTrustGroupsUpdated', () => win.setTimeout(onSubmit, 0));

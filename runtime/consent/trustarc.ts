@@ -1,6 +1,6 @@
 import { getCookie, setCookie } from '../core/cookies';
 import type { ConsentCategory } from '../declare/types';
-import { CATEGORIES, type ConsentProvider, type Grants } from './types';
+import { CATEGORIES, grantsBy, type ConsentProvider, type Grants } from './types';
 import { TOOLING } from '../declare/tooling';
 
 // The TrustArc-kind notice (docs/wire-formats.md): `notice_gdpr_prefs=0,1,2:` lists the accepted levels
@@ -50,9 +50,7 @@ export function trustArcProvider(options: TrustArcOptions): ConsentProvider {
       if (prefs === undefined && cmapi === undefined) return null;
       // A cookie we cannot read is a decision we cannot prove: only the required level.
       const accepted = new Set((prefs !== undefined ? levelsFromPrefs(prefs) : levelsFromCmapi(cmapi!)) ?? [0]);
-      const grants = {} as Grants;
-      for (const c of CATEGORIES) grants[c] = accepted.has(options.levels[c]);
-      return grants;
+      return grantsBy((c) => accepted.has(options.levels[c]));
     },
     subscribe(win, onSubmit) {
       // The notice stores its cookies before posting; read them after the current task.

@@ -14,7 +14,7 @@ import { Msg } from './messages';
 export const WEB_SCHEME = /^https?:$/;
 
 /** `value` resolved against `base` when it is an http(s) URL, else null (a link to follow, an offer's URL). */
-export function webUrl(value: string, base: string): URL | null {
+export function webUrl(value: string, base: string | undefined): URL | null {
   try {
     const url = new URL(value, base);
     return WEB_SCHEME.test(url.protocol) ? url : null;
@@ -76,15 +76,10 @@ function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: strin
 /** The URL as it may leave (absolute, redacted), or null when refused. */
 function permit(win: Window & typeof globalThis, category: SendCategory, raw: string, via: Via): string | null {
   let reason: Refusal['reason'] | null = null;
-  let url: URL | null = null;
-  try {
-    // An absolute http(s) URL (every beacon and pixel) resolves without the page's address: no
-    // read of location and no parse of a base (a base is ignored after `http(s)://` anyway).
-    url = /^https?:\/\//.test(raw) ? new URL(raw) : new URL(raw, win.location.href);
-  } catch {
-    // Not a URL: refused below.
-  }
-  if (!url || !WEB_SCHEME.test(url.protocol)) reason = 'scheme';
+  // An absolute http(s) URL (every beacon and pixel) resolves without the page's address: no
+  // read of location and no parse of a base (a base is ignored after `http(s)://` anyway).
+  const url = webUrl(raw, /^https?:\/\//.test(raw) ? undefined : win.location.href);
+  if (!url) reason = 'scheme';
   else if (!policy) reason = 'unconfigured';
   else if (category !== 'necessary' && !allows(category)) reason = 'consent';
   else if (policy.hosts && !listed(policy.hosts, url, win.location.origin, category)) reason = 'host';

@@ -134,7 +134,7 @@ export const MESSAGES = {
   [Msg.DataElementFailed]: 'Failed to read data element "{0}": {1}',
   [Msg.CircularDataElement]: 'Circular data element reference detected for "{0}": nesting is deeper than {1}',
   [Msg.RequestRefused]: 'Request refused ({0}): {1} {2} to {3}',
-  [Msg.InvalidUrlRefused]: 'Request refused ({0}): {1} {2} to an invalid URL',
+  [Msg.InvalidUrlRefused]: 'Request refused ({0}): {1} {2} to an invalid or non-http(s) URL',
 
   [Msg.MissingOrg]: 'Visitor requires Adobe Marketing Cloud Org ID.',
   [Msg.InvalidServerState]: '`serverState` has an invalid format.',

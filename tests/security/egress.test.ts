@@ -126,6 +126,8 @@ describe('the egress point', () => {
     expect(egressImage(win, 'analytics', 'https://metrics.firm.example/x')).toBe(false);
     for (const url of ['javascript:alert(1)', 'data:image/gif;base64,R0lGOD', 'blob:https://www.firm.example/1', 'ftp://x.example/']) expect(egressImage(win, 'necessary', url)).toBe(false);
     expect(refused.map((r) => r.reason)).toEqual(['consent', 'scheme', 'scheme', 'scheme', 'scheme']);
+    // A URL that is not http(s) is said without its host, as text that is no URL is.
+    expect(vi.mocked(console.warn).mock.calls.map((c) => c[0]).slice(-4)).toEqual(Array(4).fill('[tagc] Request refused (scheme): necessary image to an invalid or non-http(s) URL'));
     configureEgress(null);
     expect(egressImage(win, 'necessary', 'https://www.firm.example/x')).toBe(false);
     expect(images).toEqual([]);

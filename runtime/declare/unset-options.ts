@@ -37,6 +37,15 @@ export const OPTIONAL_FIELDS = [
   // The currency, by its name or its wire name (runtime/analytics/names.ts): either sets it.
   'currencyCode',
   'cc',
+  // The products' and context data's serialisation, a list variable's split (by its name or wire name).
+  'products',
+  'contextData',
+  'list1',
+  'list2',
+  'list3',
+  'l1',
+  'l2',
+  'l3',
 ] as const;
 
 export type OptionalField = (typeof OPTIONAL_FIELDS)[number];

@@ -70,12 +70,12 @@ describe('unset option fields', () => {
       `import { rule } from ${JSON.stringify(DECLARE)};\nimport { sendPageView } from ${JSON.stringify(join(REPO, 'runtime', 'actions', 'analytics-page-view.ts'))};\n` +
       `export default rule({ id: 'page-view', description: 'x', consent: 'analytics', events: ['Page Load Completed'], actions: [sendPageView({ settings: { trackingServer: 'metrics.firm.example', reportSuite: 'rs', identity: null }, vars: { ${vars} } })] });\n`;
     const without = container('unset-none', { 'rules/pixel.ts': pixel('pixel', ''), 'rules/page-view.ts': pageView("pageName: 'home'") });
-    const withNpa = container('unset-npa', { 'rules/pixel.ts': pixel('pixel', ', npa: true'), 'rules/page-view.ts': pageView("pageName: 'home', purchaseID: 'A1', cc: 'EUR'") });
+    const withNpa = container('unset-npa', { 'rules/pixel.ts': pixel('pixel', ', npa: true'), 'rules/page-view.ts': pageView("pageName: 'home', purchaseID: 'A1', cc: 'EUR', products: ';sku1', contextData: { a: 1 }, l2: 'x'") });
     // The flag comes from a JSON file outside rules/, spread into the options.
     const fromJson = container('unset-json', {
       'rules/pixel.ts': `import flags from '../settings/pixel-flags.json';\n` + pixel('pixel', ', ...flags'),
       'settings/pixel-flags.json': JSON.stringify({ npa: true }),
-      'rules/page-view.ts': pageView("pageName: 'home', currencyCode: 'EUR'"),
+      'rules/page-view.ts': pageView("pageName: 'home', currencyCode: 'EUR', list3: 'y'"),
     });
     roots.push(without, withNpa, fromJson);
     const [a, b, c] = await Promise.all([without, withNpa, fromJson].map((root) => compile({ root, envs: ['prod'] })));
@@ -86,6 +86,13 @@ describe('unset option fields', () => {
     // W20: an invalid currency code is sent as USD; the currency is set by its name or its wire name (cc).
     expect(a.bundles.prod.code).not.toContain('"W20"');
     for (const set of [b, c]) expect(set.bundles.prod.code).toContain('"W20"');
+    // W25/W26: the products' checks; W22: context data over its limit; a list variable, by its name
+    // (list1-3) or its wire name (l1-3), split and cut to its limit.
+    for (const text of ['"W25"', '"W22"', 'startsWith("list")']) {
+      expect(a.bundles.prod.code, text).not.toContain(text);
+      expect(b.bundles.prod.code, text).toContain(text);
+    }
+    expect(c.bundles.prod.code).toContain('startsWith("list")');
     for (const set of [b, c]) {
       expect(set.bundles.prod.code).not.toContain(';npa=;ord=');
       expect(set.bundles.prod.code).toMatch(/;npa=\$\{/);

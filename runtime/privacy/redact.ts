@@ -9,12 +9,13 @@
 
 export const REDACTED = '[REDACTED]';
 
-const EDGE = '(^|[^0-9A-Za-z])';
 // A file name such as logo@2x.png is not an address.
 const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.(?!(?:png|jpe?g|gif|svg|webp|avif|ico|js|css|html?|pdf|json|xml|txt)(?![A-Za-z0-9-]))[A-Za-z]{2,24}(?![A-Za-z0-9-])/g;
-const SSN = new RegExp(`${EDGE}(?!000|666|9)\\d{3}([- ])(?!00)\\d\\d\\2(?!0000)\\d{4}(?![0-9A-Za-z])`, 'g');
-const PHONE = new RegExp(`${EDGE}(?:(?:\\+?1[-. ]?)?(?:\\(\\d{3}\\)[-. ]?|\\d{3}[-. ])\\d{3}[-. ]\\d{4}|\\+\\d{1,3}(?:[-. ]?\\(?\\d{1,4}\\)?){2,5})(?![0-9A-Za-z])`, 'g');
-const CARD = new RegExp(`${EDGE}(\\d(?:[ -]?\\d){12,18})(?![0-9A-Za-z])`, 'g');
+// The number patterns: a match stands alone, after the start or a character that is no letter or
+// digit (captured, as the replacement keeps it: no lookbehind), and before none.
+const SSN = /(^|[^0-9A-Za-z])(?!000|666|9)\d{3}([- ])(?!00)\d\d\2(?!0000)\d{4}(?![0-9A-Za-z])/g;
+const PHONE = /(^|[^0-9A-Za-z])(?:(?:\+?1[-. ]?)?(?:\(\d{3}\)[-. ]?|\d{3}[-. ])\d{3}[-. ]\d{4}|\+\d{1,3}(?:[-. ]?\(?\d{1,4}\)?){2,5})(?![0-9A-Za-z])/g;
+const CARD = /(^|[^0-9A-Za-z])(\d(?:[ -]?\d){12,18})(?![0-9A-Za-z])/g;
 const EIGHT_DIGITS = /^(?:\D*\d){8}/;
 const BRAND = /^(?:4|5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)|3[0-9]|6)/;
 

@@ -16,16 +16,23 @@ export interface TrustArcOptions {
 const PREFS = 'notice_gdpr_prefs';
 const CMAPI = 'cmapi_cookie_privacy';
 
+/** The levels of a comma list numbered from `base`: a part of spaces alone is none, and Number reads a part's digits past the spaces around them. */
+function levelsIn(list: string, base: number): number[] {
+  return list
+    .split(',')
+    .filter((s) => s.trim())
+    .map((s) => Number(s) - base)
+    .filter((n) => Number.isInteger(n) && n >= 0);
+}
+
 function levelsFromPrefs(raw: string): number[] {
   // The pattern matches every text (its digits may be none).
-  const m = /^([\d,\s]*):?/.exec(raw)!;
-  // Number reads a part's digits past the spaces around them; a part of spaces alone is no level.
-  return m[1].split(',').filter((s) => s.trim()).map(Number).filter(Number.isInteger);
+  return levelsIn(/^([\d,\s]*):?/.exec(raw)![1], 0);
 }
 
 function levelsFromCmapi(raw: string): number[] | null {
   const m = /^permit\s+([\d,\s]+)/i.exec(raw.trim());
-  return m ? m[1].split(',').map((s) => Number(s) - 1).filter((n) => Number.isInteger(n) && n >= 0) : null;
+  return m ? levelsIn(m[1], 1) : null;
 }
 
 function isSubmit(data: unknown): boolean {

@@ -30,7 +30,8 @@ export function startConsent(services: RuntimeServices, provider: ConsentProvide
   const skipped = consentSkipped(win, settings.skip);
   const stored = skipped ? null : safeRead(provider, win);
   let decided = skipped || stored !== null;
-  let grants: Grants = skipped ? ALL_GRANTED : (stored ?? ALL_GRANTED);
+  // A skipped page has nothing stored: it grants everything, as a page without a decision does.
+  let grants: Grants = stored ?? ALL_GRANTED;
 
   const notify = (change: ConsentChange) => {
     DEBUG: log.info(`Consent ${change}: ${JSON.stringify(grants)}`);

@@ -38,7 +38,8 @@ export function fireSync(win: Window & typeof globalThis, dpid: string, url: str
   const fired = getJson<Record<string, number>>('local', STORE) ?? {};
   const now = Date.now();
   if ((fired[key] ?? 0) > now) return;
-  const full = /^\/\//.test(url) ? `https:${url}` : url.replace(/^http:/, 'https:');
+  // A scheme-relative or http URL goes as https.
+  const full = url.replace(/^(http:|(?=\/\/))/, 'https:');
   if (as === 'iframe') {
     const frame = win.document.createElement('iframe');
     frame.style.display = 'none';

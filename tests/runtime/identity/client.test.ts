@@ -259,6 +259,12 @@ describe('id syncs', () => {
     expect(images).toHaveLength(2);
   });
 
+  it('fires a scheme-relative or http sync over https', () => {
+    const id = createIdentity(win, config());
+    for (const url of ['//sync.example/a', 'http://sync.example/b', 'https://sync.example/c']) id.idSyncByURL({ dpid: '7', url });
+    expect(images).toEqual(['https://sync.example/a', 'https://sync.example/b', 'https://sync.example/c']);
+  });
+
   it('fires as a hidden iframe when asked', () => {
     const id = createIdentity(win, config());
     id.idSyncByURL({ dpid: '5', url: 'https://sync.example/f', as: 'iframe' });

@@ -60,7 +60,7 @@ export function inventoryKeys(host: string, hostname: string): string[] {
 
 function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: string, category: SendCategory): boolean {
   const self = url.origin === page;
-  const key = `${category} ${self ? 1 : 0} ${url.host}`;
+  const key = `${category} ${self} ${url.host}`;
   let answer = answers.get(key);
   if (answer === undefined) {
     const keys = inventoryKeys(url.host, url.hostname);

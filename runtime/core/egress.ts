@@ -54,7 +54,7 @@ export function configureEgress(next: EgressPolicy | null): void {
 /** The inventory entries that cover a host: itself, then `*.` each parent domain (a.b.c: `*.b.c`, `*.c`). */
 export function inventoryKeys(host: string, hostname: string): string[] {
   const keys = [host];
-  for (let h = hostname; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) keys.push(`*.${h.slice(h.indexOf('.') + 1)}`);
+  for (let h = hostname; h.includes('.'); ) keys.push(`*.${(h = h.slice(h.indexOf('.') + 1))}`);
   return keys;
 }
 

@@ -4,7 +4,7 @@ import { Msg } from '../core/messages';
 import { groupQuery } from './context-data';
 import { eventName, filterEvents, serialiseEvents } from './events';
 import { byteLength, LIMITS, truncateBytes, wellFormed } from './limits';
-import { numbered, wireName } from './names';
+import { NAMED, numbered, wireName } from './names';
 import { serialiseProducts } from './products';
 import { redactText, redactUrl } from '../privacy/redact';
 
@@ -146,8 +146,6 @@ function list(csv: string | undefined): ReadonlySet<string> | null {
   return set;
 }
 
-/** The named variables after context data and currency, in AppMeasurement's order. */
-const NAMED = ['purchaseID', 'channel', 'server', 'campaign', 'events', 'products'] as const;
 
 /** The numbered variables (prop, eVar, list) set in `vars`, in AppMeasurement's order. */
 function numberedIn(vars: Vars): string[] {

@@ -45,7 +45,10 @@ export function numbered(): ReadonlyMap<string, string> {
   return table;
 }
 
+/** The named variables a hit sends after context data and currency, in AppMeasurement's order. */
+export const NAMED: readonly string[] = ['purchaseID', 'channel', 'server', 'campaign', 'events', 'products'];
+
 /** Variables `clearVars()` empties (AppMeasurement): not pageName, server, currency or context data. */
 export function isClearedVar(name: string): boolean {
-  return /^(eVar|prop|list)\d+$/.test(name) || ['purchaseID', 'channel', 'campaign', 'events', 'products'].includes(name);
+  return /^(eVar|prop|list)\d+$/.test(name) || (name !== 'server' && NAMED.includes(name));
 }

@@ -21,14 +21,10 @@ export function friendlyName(name: string): string {
   return friendly && numbered().has(friendly) ? friendly : name;
 }
 
-/** The named variables sent under their own name; channel, campaign and currencyCode go by their ALIAS. */
-const OWN_NAME = ['pageName', 'server', 'purchaseID', 'events', 'products'];
-
-/** The query-string name of a rule-facing variable name (contextData has none: it is a group). */
+/** The query-string name of a rule-facing variable name (contextData has none: it is a group): channel, campaign and currencyCode go by their ALIAS, pageName and the other named variables by their own name. */
 export function wireName(name: string): string | undefined {
-  if (OWN_NAME.includes(name)) return name;
   for (const wire in ALIAS) if (ALIAS[wire] === name) return wire;
-  return numbered().get(name);
+  return name === 'pageName' || NAMED.includes(name) ? name : numbered().get(name);
 }
 
 let table: Map<string, string> | null = null;

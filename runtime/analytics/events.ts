@@ -25,11 +25,10 @@ export function serialiseEvents(value: unknown): string {
       say(Msg.InvalidEvent, entry);
       continue;
     }
-    if (size + entry.length + 1 > LIMITS.events) {
+    if ((size += entry.length + 1) > LIMITS.events) {
       say(Msg.EventsTooLong, LIMITS.events, entry);
       break;
     }
-    size += entry.length + 1;
     out.push(entry);
   }
   return out.join(',');

@@ -43,9 +43,7 @@ export function truncateBytes(s: string, max: number): string {
   let bytes = 0;
   let end = 0;
   for (const ch of s) {
-    const b = charBytes(ch.codePointAt(0)!);
-    if (bytes + b > max) break;
-    bytes += b;
+    if ((bytes += charBytes(ch.codePointAt(0)!)) > max) break;
     end += ch.length;
   }
   return s.slice(0, end);

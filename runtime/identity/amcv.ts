@@ -23,7 +23,8 @@ export const sessionCookieName = (orgId: string) => `AMCVS_${orgId}`;
 
 export function writeAmcv(f: AmcvFields, host: string, nowMs: number): string {
   const now = Math.floor(nowMs / 1000);
-  const parts = [String(hash(`${VERSION}|${host}`)), 'MCIDTS', String(Math.floor(now / 86400))];
+  // join writes the numbers as String does.
+  const parts: (string | number)[] = [hash(`${VERSION}|${host}`), 'MCIDTS', Math.floor(now / 86400)];
   if (f.mid) parts.push('MCMID', f.mid);
   if (f.aamExpires !== undefined) {
     if (f.region) parts.push(`MCAAMLH-${f.aamExpires}`, f.region);

@@ -64,6 +64,10 @@ export interface RoundOptions {
   pushes: number;
   burst: number;
   log?: (line: string) => void;
+  /** How long the traced loads go on after the load event (ms): the bench's 1,000 (LONG_TASK_WINDOW_MS) unless a caller that checks the harness rather than measures asks for less. */
+  afterLoadMs?: number;
+  /** Unthrottled loads whose median is the 4x loads' start probe's 1x reference: the bench's 3 (REFERENCE_LOADS) unless asked. */
+  referenceLoads?: number;
 }
 
 const pageUrl = (setup: StackSetup, stack: Stack | 'empty' | `${Stack}-src`) => `${setup.site.origin}/bench/${stack}.html`;
@@ -134,8 +138,8 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
     await page.goto(pageUrl(setup, 'empty'));
     await page.waitForTimeout(SETTLE_MS);
     const heapWithout = await heapUsed(cdp);
-    const longest = await throttledLongestTask(browser, server, setup, stack, firstScriptAt1x, o.log);
-    const src = await throttledLongestTask(browser, server, setup, `${stack}-src`, firstScriptAt1x, o.log);
+    const longest = await throttledLongestTask(browser, server, setup, stack, firstScriptAt1x, o);
+    const src = await throttledLongestTask(browser, server, setup, `${stack}-src`, firstScriptAt1x, o);
     return {
       coldStartMs: cold.start,
       coldScriptMs: cold.script,
@@ -163,6 +167,8 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
 }
 
 const RATE = 4;
+/** A traced load is the load and this long after it: the window whose longest script task is the figure. */
+const LONG_TASK_WINDOW_MS = 1000;
 /** Loads measured again when their probes show they did not run throttled (throttle-check.ts); after that, no figure. */
 const THROTTLE_ATTEMPTS = 4;
 /** Unthrottled loads whose first script's thread time (median) is the start probe's 1x reference. */
@@ -171,9 +177,9 @@ const REFERENCE_LOADS = 3;
 type ThrottledLoad = LongestTaskParts & { libraryCompile: number; taskCpu: number; /** Loads measured and refused before this one. */ remeasured: number };
 
 /** A cold load with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), traced; measured again until its probes show it ran at 4x throughout, and NaN (never a figure of an unthrottled load) if none did. */
-async function throttledLongestTask(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack | `${Stack}-src`, firstScriptAt1x: number, log?: (line: string) => void): Promise<ThrottledLoad> {
+async function throttledLongestTask(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack | `${Stack}-src`, firstScriptAt1x: number, { log, afterLoadMs }: RoundOptions): Promise<ThrottledLoad> {
   for (let attempt = 0; attempt < THROTTLE_ATTEMPTS; attempt++) {
-    const { events, firstScript, calibration } = await tracedLoad(browser, server, setup, stack, RATE);
+    const { events, firstScript, calibration } = await tracedLoad(browser, server, setup, stack, RATE, afterLoadMs);
     const probes: ThrottleProbes = { firstScript, firstScriptAt1x, ...calibration };
     if (ranThrottled(probes, RATE)) return { ...longestTaskParts(events), libraryCompile: libraryCompile(events), taskCpu: longestScriptTaskCpu(events), remeasured: attempt };
     log?.(`${stack}: a ${RATE}x load ran unthrottled, measured again (main-thread CPU ms: page's first script ${probes.firstScript.toFixed(2)}, ${probes.firstScriptAt1x.toFixed(2)} at 1x; calibration ${probes.calibration.toFixed(1)}, ${probes.calibrationAt1x.toFixed(1)} at 1x)`);
@@ -183,9 +189,9 @@ async function throttledLongestTask(browser: Browser, server: RunningServer, set
 }
 
 /** The start probe's 1x reference: the thread time of the bench page's first script (the prelude, the same for both stacks) in unthrottled traced loads, median. */
-async function firstScriptReference(browser: Browser, server: RunningServer, setup: StackSetup): Promise<number> {
+async function firstScriptReference(browser: Browser, server: RunningServer, setup: StackSetup, { referenceLoads = REFERENCE_LOADS, afterLoadMs }: RoundOptions): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < REFERENCE_LOADS; i++) times.push((await tracedLoad(browser, server, setup, 'tagc', 1)).firstScript);
+  for (let i = 0; i < referenceLoads; i++) times.push((await tracedLoad(browser, server, setup, 'tagc', 1, afterLoadMs)).firstScript);
   return median(times);
 }
 
@@ -196,8 +202,8 @@ async function threadTimeOf(cdp: CDPSession, expression: string): Promise<number
   return ((await metric(cdp, 'ThreadTime')) - before) * 1000;
 }
 
-/** One traced cold load at `rate`, with the thread time of the page's first script, and the calibration loop's at 1x before the load and at `rate` after the trace (throttle-check.ts). */
-async function tracedLoad(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack | `${Stack}-src`, rate: number) {
+/** One traced cold load at `rate` (the load and `afterLoadMs` after it), with the thread time of the page's first script, and the calibration loop's at 1x before the load and at `rate` after the trace (throttle-check.ts). */
+async function tracedLoad(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack | `${Stack}-src`, rate: number, afterLoadMs = LONG_TASK_WINDOW_MS) {
   const context = await newContext(browser, server, setup);
   try {
     const page = await context.newPage();
@@ -210,7 +216,7 @@ async function tracedLoad(browser: Browser, server: RunningServer, setup: StackS
     let trace: Buffer;
     try {
       await page.goto(pageUrl(setup, stack));
-      await page.waitForTimeout(1000);
+      await page.waitForTimeout(afterLoadMs);
     } finally {
       trace = await browser.stopTracing();
     }
@@ -227,8 +233,8 @@ export type StackFigures = Record<keyof StackRound, Paired>;
 /** `rounds` rounds of both stacks, alternating which goes first; each figure paired by round. */
 export async function compareStacks(browser: Browser, server: RunningServer, setup: StackSetup, o: RoundOptions): Promise<StackFigures> {
   const series: Record<Stack, StackRound[]> = { tagc: [], peer: [] };
-  const firstScriptAt1x = await firstScriptReference(browser, server, setup);
-  o.log?.(`4x loads are checked against the page's first script at 1x: ${firstScriptAt1x.toFixed(2)} ms of main-thread CPU (median of ${REFERENCE_LOADS})`);
+  const firstScriptAt1x = await firstScriptReference(browser, server, setup, o);
+  o.log?.(`4x loads are checked against the page's first script at 1x: ${firstScriptAt1x.toFixed(2)} ms of main-thread CPU (median of ${o.referenceLoads ?? REFERENCE_LOADS})`);
   for (let round = 0; round < o.rounds; round++) {
     const order: Stack[] = tagcFirst(round) ? ['tagc', 'peer'] : ['peer', 'tagc'];
     for (const stack of order) series[stack].push(await measureStack(browser, server, setup, stack, o, firstScriptAt1x));

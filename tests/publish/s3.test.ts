@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { promote, publish, releases, rollback, type PublishOptions } from '../..
 import type { PublishedManifest, ReleaseHistory, ReleaseRecord } from '../../compiler/publish/release-types';
 import { S3Target } from '../../compiler/publish/s3-target';
 import { snippets } from '../../compiler/publish/snippet';
-import { encodeOnce, type EncodeOnce } from '../helpers/encode-once';
+import { encodeOnce, runGzipCache, type EncodeOnce } from '../helpers/encode-once';
 import { sampleBuilds, type SampleBuild, type SampleBuilds } from '../helpers/published-builds';
 import { BUCKET, startGateway, startS3, type LocalS3, type Verdict } from '../helpers/s3';
 
@@ -40,12 +39,12 @@ afterAll(async () => {
 const target = (prefix: string, endpoint = s3.endpoint) => new S3Target(`s3://${BUCKET}/${prefix}`, { endpoint });
 type Extra = Pick<PublishOptions, 'dryRun' | 'precompress' | 'encoder' | 'gzipCache'> & { endpoint?: string };
 /**
- * Publishes with publish's own gzip pool and cache (or extra.encoder, uncached): what `tagc publish` runs. One
- * cache folder for the file, as a project has one: builds and lean hold the same bundles, so
- * zopfli runs once for both (the determinism test publishes without it).
+ * Publishes with publish's own gzip pool and cache (or extra.encoder, uncached): what `tagc publish` runs. The
+ * run's cache folder (runGzipCache), as a project has one: builds and lean hold the same bundles as
+ * the other publishing files', so zopfli runs once for them all (the determinism test publishes without it).
  */
 const publishFresh = (prefix: string, b: SampleBuild, extra: Extra = {}) =>
-  publish(target(prefix, extra.endpoint), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, dryRun: extra.dryRun, precompress: extra.precompress, encoder: extra.encoder, gzipCache: extra.gzipCache ?? (extra.encoder ? undefined : join(builds.a.dir, '..', 'gzip-cache')) });
+  publish(target(prefix, extra.endpoint), { buildDir: b.dir, root: b.dir, commit: b.commit, actor: 'ci-bot', now, dryRun: extra.dryRun, precompress: extra.precompress, encoder: extra.encoder, gzipCache: extra.gzipCache ?? (extra.encoder ? undefined : runGzipCache()) });
 /** Publishes with the file's encodeOnce: the same stored bytes, zopfli paid once per build. */
 const publishBuild = (prefix: string, b: SampleBuild, extra: Extra = {}) => publishFresh(prefix, b, { encoder: gzip.encode, ...extra });
 

@@ -5,13 +5,13 @@ import { failure, log, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import { randomHex } from '../identity/ids';
 import { MAX_PARAMS, MAX_PARAM_NAME, MAX_PARAM_VALUE, TARGET_TIMEOUT_MS, TARGET_VERSION, URL_SIZE_LIMIT } from './constants';
-import { deliver, DeliveryError, type DeliveryResponse, type Offer } from './delivery';
+import { deliver, targetError, type DeliveryResponse, type Offer, type TargetError } from './delivery';
 import { allowedEdge } from './edge';
 import { fire, type TargetEventType } from './events';
 import { hideBody, showBody } from './flicker';
 import { readMbox, writeMbox, type MboxEntries } from './mbox-cookie';
 import { deliveryProblem, mboxProblem, viewNameProblem, type GetOfferOptions } from './options';
-import { actionsOf, applyAction, checkedAction, markFailed, RenderError } from './render';
+import { actionsOf, applyAction, checkedAction, markFailed } from './render';
 
 // The A/B testing and personalization client (at.js 2.x compatible delivery calls): one per
 // page. Inactive unless cookies can be saved and no disable cookie or query parameter is present
@@ -138,7 +138,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       event('at-request-succeeded', { mbox: label });
       return response;
     } catch (error) {
-      const failure = error instanceof DeliveryError ? error : new DeliveryError('error', `Unexpected error: ${reason(error)}`);
+      const failure = targetError(error);
       event('at-request-failed', { mbox: label, message: failure.message });
       throw failure;
     }
@@ -186,7 +186,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
           });
         } catch (error) {
           failed++;
-          const message = error instanceof RenderError ? error.message : `Unexpected error: ${reason(error)}`;
+          const message = targetError(error).message;
           markFailed(win, action, message);
           say(Msg.RenderingFailed, label, message);
           event('at-content-rendering-failed', { mbox: label, message });
@@ -237,7 +237,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
         }
         send({ execute: { mboxes: [{ index: 0, name: options.mbox, parameters: targetParameters(options.params) }] } }, options.timeout ?? TARGET_TIMEOUT_MS, options.mbox).then(
           (r) => safeCall(() => options.success(r.execute?.mboxes?.find((m) => m.name === options.mbox)?.options ?? [])),
-          (e: DeliveryError) => safeCall(() => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message)),
+          (e: TargetError) => safeCall(() => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message)),
         );
       },
       async applyOffer(options) {

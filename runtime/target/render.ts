@@ -1,5 +1,5 @@
 import { SELECTOR_POLLING_MS } from './constants';
-import type { Offer } from './delivery';
+import { TargetError, type Offer } from './delivery';
 import { httpUrl, safeAttribute, safeCss, sanitizedHtml } from './safe-content';
 
 // Applying offers to the page: each action type of docs/wire-formats.md, with the messages of spec §8.
@@ -16,12 +16,10 @@ export interface RenderAction {
   cssSelector?: string;
 }
 
-export class RenderError extends Error {}
-
 const POLL_STEP_MS = 50;
 
 function need<T>(value: T | undefined | null | '', message: string): T {
-  if (value === undefined || value === null || value === '') throw new RenderError(message);
+  if (value === undefined || value === null || value === '') throw new TargetError(message);
   return value;
 }
 
@@ -34,11 +32,11 @@ function whenPresent(win: Window & typeof globalThis, selector: string): Promise
       try {
         el = win.document.querySelector(selector);
       } catch {
-        reject(new RenderError(`invalid selector ${selector}`));
+        reject(new TargetError(`invalid selector ${selector}`));
         return;
       }
       if (el) resolve(el);
-      else if (Date.now() - started >= SELECTOR_POLLING_MS) reject(new RenderError(`selector not found: ${selector}`));
+      else if (Date.now() - started >= SELECTOR_POLLING_MS) reject(new TargetError(`selector not found: ${selector}`));
       else win.setTimeout(look, POLL_STEP_MS);
     };
     look();
@@ -48,7 +46,7 @@ function whenPresent(win: Window & typeof globalThis, selector: string): Promise
 function url(win: Window & typeof globalThis, value: unknown, missing: string): string {
   // Only a string is a URL: an object would become "[object Object]", a relative URL.
   const out = httpUrl(need(typeof value === 'string' ? value : null, missing), win.location.href);
-  if (!out) throw new RenderError('Action has an unsafe url: only http(s) is allowed');
+  if (!out) throw new TargetError('Action has an unsafe url: only http(s) is allowed');
   return out;
 }
 
@@ -77,7 +75,7 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
     return;
   }
   if (type === 'customCode') {
-    if (!scripts) throw new RenderError('customCode is not allowed for this offer');
+    if (!scripts) throw new TargetError('customCode is not allowed for this offer');
     const code = text(action);
     const script = win.document.createElement('script');
     if (nonce) script.nonce = nonce;
@@ -102,9 +100,9 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
       break;
     case 'setAttribute': {
       const attrs = action.content as Record<string, unknown> | undefined;
-      if (!attrs || typeof attrs !== 'object' || !Object.keys(attrs).length) throw new RenderError('Action has no attributes');
+      if (!attrs || typeof attrs !== 'object' || !Object.keys(attrs).length) throw new TargetError('Action has no attributes');
       const base = win.location.href;
-      for (const [k, v] of Object.entries(attrs)) if (!safeAttribute(k, String(v), base)) throw new RenderError(`Action has an unsafe attribute: ${k}`);
+      for (const [k, v] of Object.entries(attrs)) if (!safeAttribute(k, String(v), base)) throw new TargetError(`Action has an unsafe attribute: ${k}`);
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
       break;
     }
@@ -114,27 +112,27 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
     case 'setStyle':
     case 'move': {
       const css = action.content as Record<string, unknown> | undefined;
-      if (!css || typeof css !== 'object' || !Object.keys(css).filter((k) => k !== 'priority').length) throw new RenderError('Action has no CSS properties');
+      if (!css || typeof css !== 'object' || !Object.keys(css).filter((k) => k !== 'priority').length) throw new TargetError('Action has no CSS properties');
       const priority = css.priority === 'important' ? 'important' : '';
-      for (const [k, v] of Object.entries(css)) if (!safeCss(`${k}:${String(v)}`)) throw new RenderError(`Action has an unsafe style: ${k}`);
+      for (const [k, v] of Object.entries(css)) if (!safeCss(`${k}:${String(v)}`)) throw new TargetError(`Action has an unsafe style: ${k}`);
       for (const [k, v] of Object.entries(css)) if (k !== 'priority') (el as HTMLElement).style.setProperty(k, String(v), priority);
       break;
     }
     case 'resize': {
       const size = (action.content ?? {}) as { width?: unknown; height?: unknown };
       const sides = (['width', 'height'] as const).filter((side) => size[side] !== undefined);
-      if (!sides.length) throw new RenderError('Action has no height or width');
+      if (!sides.length) throw new TargetError('Action has no height or width');
       for (const side of sides) (el as HTMLElement).style.setProperty(side, String(size[side]));
       break;
     }
     case 'rearrange': {
       const { from, to } = (action.content ?? {}) as { from?: unknown; to?: unknown };
       const children = Array.from(el.children);
-      if (!children.length) throw new RenderError('Rearrange elements are missing');
+      if (!children.length) throw new TargetError('Rearrange elements are missing');
       // An index is a number that names a child (not a string, a fraction or one out of range).
       const moving = typeof from === 'number' ? children[from] : undefined;
       const anchor = typeof to === 'number' ? children[to] : undefined;
-      if (!moving || !anchor) throw new RenderError('Rearrange has incorrect from and to indexes');
+      if (!moving || !anchor) throw new TargetError('Rearrange has incorrect from and to indexes');
       if ((from as number) < (to as number)) anchor.after(moving);
       else anchor.before(moving);
       break;
@@ -146,7 +144,7 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
       // Click tracking is wired by the client, which owns notifications.
       break;
     default:
-      throw new RenderError(`Unexpected error: unsupported action type ${type}`);
+      throw new TargetError(`Unexpected error: unsupported action type ${type}`);
   }
   if (el.isConnected) el.classList.add('at-element-marker');
 }
@@ -161,9 +159,9 @@ export function actionsOf(offer: Offer): unknown[] {
   return [];
 }
 
-/** The action, or a RenderError for anything that is not one (null, a string, an object without a type). */
+/** The action, or a TargetError for anything that is not one (null, a string, an object without a type). */
 export function checkedAction(a: unknown): RenderAction {
-  if (!isAction(a)) throw new RenderError('Unexpected error: invalid offer action');
+  if (!isAction(a)) throw new TargetError('Unexpected error: invalid offer action');
   return a;
 }
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTargetClient } from '../../../runtime/target/client';
 import { loadTargeting } from '../../../runtime/actions/targeting-page-load';
-import { deliver, DeliveryError } from '../../../runtime/target/delivery';
+import { deliver, TargetError } from '../../../runtime/target/delivery';
 import { formatMboxCookie, parseMboxCookie } from '../../../runtime/target/mbox-cookie';
 import { deliveryProblem, mboxProblem, viewNameProblem } from '../../../runtime/target/options';
 import { messageText, type Msg } from '../../../runtime/core/messages';
@@ -213,7 +213,7 @@ describe('delivery failures (spec §8)', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     const pending = deliver(win(), 'https://x.example/rest/v1/delivery', {}, 500).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(500);
-    const err = (await pending) as DeliveryError;
+    const err = (await pending) as TargetError;
     expect([err.kind, err.message]).toEqual(['timeout', 'timeout after 500 ms']);
   });
 
@@ -226,8 +226,8 @@ describe('delivery failures (spec §8)', () => {
   ])('classifies %#', async (fetchImpl, kind) => {
     vi.stubGlobal('fetch', fetchImpl);
     const err = await deliver(win(), 'https://x.example/rest/v1/delivery', {}, 1000).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(DeliveryError);
-    expect((err as DeliveryError).kind).toBe(kind);
+    expect(err).toBeInstanceOf(TargetError);
+    expect((err as TargetError).kind).toBe(kind);
   });
 });
 

@@ -30,7 +30,8 @@ export interface EventRow {
   readonly events: readonly string[];
   /** For a numeric event: the data element whose number (seconds) becomes `eventN=value`. */
   readonly value?: DataElementName;
-  readonly hit: HitType;
+  /** A custom link hit (o) when it has none. */
+  readonly hit?: HitType;
   /** AppMeasurement variable -> data element. */
   readonly vars: Readonly<Record<string, DataElementName>>;
   /** Tooling only (the viewer's column): bundles without tooling carry no source. */
@@ -46,15 +47,15 @@ export interface EventRow {
 }
 
 // A row's source is the helper that writes it (spec(...) or mapped(...)), not a string on each
-// row: only the viewer's table reads it, so bundles without tooling carry none. A row is a link
-// hit unless it says otherwise ({ ...spec(...), hit }): `about`, the viewer's text, is then the
-// last argument, which bundles without tooling drop with its description.
+// row: only the viewer's table reads it, so bundles without tooling carry none. A row is a custom
+// link hit (no `hit`: the analytics action's default type, o) unless it says otherwise
+// ({ ...spec(...), hit }): `about`, the viewer's text, is then the last argument, which bundles
+// without tooling drop with its description.
 const rows =
   (source: EventRow['source']) =>
   (trigger: string, events: string[], vars: EventRow['vars'], about: { description: string }): EventRow => ({
     trigger,
     events,
-    hit: 'o',
     vars,
     ...(TOOLING ? { source: events.length ? source : 'none' } : {}),
     description: about.description,
@@ -162,7 +163,7 @@ export const eventNumbersTable = viewTable({
   rows: EVENT_ROWS.map((r: EventRow) => ({
     trigger: r.trigger,
     events: r.events.map((e) => (r.value ? `${e}=«${r.value}»` : e)).join(', '),
-    hit: LINK_WORDS.get(r.hit) ?? r.hit,
+    hit: LINK_WORDS.get(r.hit ?? 'o') ?? r.hit,
     variables: ['eVar22 = «pageName»', ...Object.entries(r.vars).map(([k, v]) => `${k} = «${v}»`)].join(', '),
     source: r.source,
     when: r.description,

@@ -81,7 +81,8 @@ function catalogueHit(event: EventName, trigger: Trigger): Action {
   // Checked when the compiler loads the rule (the bundle runs the same code on the same rows).
   if (TOOLING && !row) throw new Error(`rules/lib/event-numbers.ts has no row for "${trigger}"`);
   if (TOOLING && (row.hit === 'page view' || row.hit === 'none')) throw new Error(`"${trigger}" sends no link hit (its row says ${row.hit})`);
-  const linkType = row.hit as LinkType;
+  // No hit: a custom link, the analytics action's default type, which tooling names (graph.json's params).
+  const linkType = (TOOLING ? (row.hit ?? 'o') : row.hit) as LinkType | undefined;
   const vars = varsOf(row);
   // Only the compiler's duplicate check reads sharedEvents. Spread where it is written: a bundle's
   // `...{}` is then seen to be empty, and goes (compiler/phases/5-emit/tooling-fields.ts).

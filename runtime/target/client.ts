@@ -104,7 +104,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
 
   function url(): string {
     const host = mbox.edge ?? config.edgeHost;
-    return `https://${host}/rest/v1/delivery?client=${encodeURIComponent(config.clientCode)}&sessionId=${encodeURIComponent(sessionId)}&version=${encodeURIComponent(config.version ?? TARGET_VERSION)}`;
+    return `https://${host}/rest/v1/delivery?${new URLSearchParams({ client: config.clientCode, sessionId, version: config.version ?? TARGET_VERSION })}`;
   }
 
   function body(extra: Record<string, unknown>): Record<string, unknown> {

@@ -77,6 +77,12 @@ describe('A/B testing client', () => {
     expect(events.map((e) => e.type)).toEqual(['at-request-start', 'at-request-succeeded', 'at-content-rendering-no-offers']);
   });
 
+  it('form-encodes the delivery query: a client code with a space, an ampersand or an equals sign reads back whole', async () => {
+    answer = json({ status: 200, execute: { pageLoad: { options: [] } } });
+    await createTargetClient(win(), { ...config, clientCode: 'firm a&b=c' }).pageLoad({}, 1000);
+    expect(new URL(calls[0].url).searchParams.get('client')).toBe('firm a&b=c');
+  });
+
   it('renders page-load offers, marks elements, and sends a display notification', async () => {
     answer = json({
       execute: {

@@ -1,4 +1,5 @@
 import { SELECTOR_POLLING_MS } from './constants';
+import { appendInline } from './flicker';
 import { TargetError, type Offer } from './delivery';
 import { httpUrl, safeAttribute, safeCss, sanitizedHtml } from './safe-content';
 
@@ -76,11 +77,7 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
   }
   if (type === 'customCode') {
     if (!scripts) throw new TargetError('customCode is not allowed for this offer');
-    const code = text(action);
-    const script = win.document.createElement('script');
-    if (nonce) script.nonce = nonce;
-    script.textContent = code;
-    (win.document.head ?? win.document.documentElement).appendChild(script);
+    appendInline(win.document, 'script', text(action), nonce);
     return;
   }
   const el = await whenPresent(win, need(action.selector ?? action.cssSelector, 'Action has no selector'));

@@ -11,7 +11,7 @@ import { fire, type TargetEventType } from './events';
 import { hideBody, showBody } from './flicker';
 import { readMbox, writeMbox, type MboxEntries } from './mbox-cookie';
 import { deliveryProblem, mboxProblem, viewNameProblem, type GetOfferOptions } from './options';
-import { actionsOf, applyAction, checkedAction, markFailed } from './render';
+import { actionsOf, applyAction, markFailed } from './render';
 
 // The A/B testing and personalization client (at.js 2.x compatible delivery calls): one per
 // page. Inactive unless cookies can be saved and no disable cookie or query parameter is present
@@ -180,7 +180,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       const sanitize = !!config.sanitizeHtml || !scripts;
       for (const action of actions) {
         try {
-          await applyAction(win, checkedAction(action), scripts, sanitize, nonce, (to) => {
+          await applyAction(win, action, scripts, sanitize, nonce, (to) => {
             event('at-content-rendering-redirect', { mbox: label, message: to });
             win.location.replace(to);
           });

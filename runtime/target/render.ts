@@ -69,7 +69,9 @@ const PLACES = new Map<string, readonly [InsertPosition, 'append' | 'prepend' | 
  * Applies one action. `scripts`: customCode may run (site setting, offer from an allowed host), as
  * a script carrying `nonce`, the container's CSP nonce; `sanitize`: HTML is cleaned before insertion.
  */
-export async function applyAction(win: Window & typeof globalThis, action: RenderAction, scripts: boolean, sanitize: boolean, nonce: string | undefined, onRedirect: (url: string) => void): Promise<void> {
+export async function applyAction(win: Window & typeof globalThis, action: unknown, scripts: boolean, sanitize: boolean, nonce: string | undefined, onRedirect: (url: string) => void): Promise<void> {
+  // Anything that is not an action (null, a string, an object without a type) fails alone.
+  if (!isAction(action)) throw new TargetError('Unexpected error: invalid offer action');
   const type = action.type;
   if (type === 'redirect') {
     onRedirect(url(win, action.content, 'Action has no url'));
@@ -156,11 +158,6 @@ export function actionsOf(offer: Offer): unknown[] {
   return [];
 }
 
-/** The action, or a TargetError for anything that is not one (null, a string, an object without a type). */
-export function checkedAction(a: unknown): RenderAction {
-  if (!isAction(a)) throw new TargetError('Unexpected error: invalid offer action');
-  return a;
-}
 
 /** Marks a failed element (spec §8: failed rendering is marked) when it can be found. */
 export function markFailed(win: Window & typeof globalThis, action: unknown, message: string): void {

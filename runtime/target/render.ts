@@ -158,7 +158,6 @@ export function actionsOf(offer: Offer): unknown[] {
   return [];
 }
 
-
 /** Marks a failed element (spec §8: failed rendering is marked) when it can be found. */
 export function markFailed(win: Window & typeof globalThis, action: unknown, message: string): void {
   try {

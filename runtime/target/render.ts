@@ -161,7 +161,8 @@ export function actionsOf(offer: Offer): unknown[] {
 /** Marks a failed element (spec §8: failed rendering is marked) when it can be found. */
 export function markFailed(win: Window & typeof globalThis, action: unknown, message: string): void {
   try {
-    const selector = isAction(action) ? action.selector : undefined;
+    // An entry without a type (an invalid action) is marked too where it names an element.
+    const selector = (action as RenderAction | null | undefined)?.selector;
     const el = typeof selector === 'string' && selector ? win.document.querySelector(selector) : null;
     el?.setAttribute('data-at-render-failed', message);
   } catch {

@@ -121,6 +121,14 @@ describe('A/B testing client', () => {
     expect(document.getElementById(FLICKER_STYLE_ID)).toBeNull();
   });
 
+  it('marks the element an entry without a type names: it fails as an invalid action', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    answer = json({ execute: { pageLoad: { options: [{ type: 'actions', content: [{ selector: '#hero', content: 'New' }] }] } } });
+    await createTargetClient(win(), config).pageLoad({}, 1000);
+    expect(events.filter((e) => e.type === 'at-content-rendering-failed').map((e) => e.detail.message)).toEqual(['Unexpected error: invalid offer action']);
+    expect(document.getElementById('hero')!.getAttribute('data-at-render-failed')).toBe('Unexpected error: invalid offer action');
+  });
+
   it('reports each broken action with the messages of spec §8, marks it, and still shows the page', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     answer = json({

@@ -40,9 +40,8 @@ const BOOT_NONCE: string = /* @__PURE__ */ (() => {
 })();
 
 export function pageNonce(doc: Document): string {
-  if (BOOT_NONCE) return BOOT_NONCE;
   try {
-    return nonceOf(doc.querySelector('script[nonce]'));
+    return BOOT_NONCE || nonceOf(doc.querySelector('script[nonce]'));
   } catch {
     return '';
   }

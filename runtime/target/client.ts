@@ -236,9 +236,9 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
           return;
         }
         send({ execute: { mboxes: [{ index: 0, name: options.mbox, parameters: targetParameters(options.params) }] } }, options.timeout ?? TARGET_TIMEOUT_MS, options.mbox).then(
-          (r) => safeCall(() => options.success(r.execute?.mboxes?.find((m) => m.name === options.mbox)?.options ?? [])),
-          (e: TargetError) => safeCall(() => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message)),
-        );
+          (r) => options.success(r.execute?.mboxes?.find((m) => m.name === options.mbox)?.options ?? []),
+          (e: TargetError) => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message),
+        ).catch((error: unknown) => say(Msg.TargetCallbackFailed, reason(error)));
       },
       async applyOffer(options) {
         const problem = mboxProblem({ mbox: options?.mbox ?? 'target-global-mbox' });
@@ -281,10 +281,3 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
   };
 }
 
-function safeCall(f: () => void): void {
-  try {
-    f();
-  } catch (error) {
-    say(Msg.TargetCallbackFailed, reason(error));
-  }
-}

@@ -201,6 +201,17 @@ describe('A/B testing client', () => {
     expect(warn.mock.calls.flat().join()).toContain('content delivery is disabled');
   });
 
+  it("logs a getOffer callback that throws (success or error), and nothing reaches the page", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const client = createTargetClient(win(), config);
+    answer = json({ execute: { mboxes: [{ index: 0, name: 'hero', options: [] }] } });
+    client.api.getOffer({ mbox: 'hero', success: () => { throw new Error('page bug'); }, error: vi.fn() });
+    await vi.waitFor(() => expect(error.mock.calls.map((c) => c.join(' '))).toEqual(['[tagc] callback error: page bug']), { timeout: 15_000 });
+    answer = () => Promise.reject(new TypeError('offline'));
+    client.api.getOffer({ mbox: 'hero', success: vi.fn(), error: () => { throw new Error('error bug'); } });
+    await vi.waitFor(() => expect(error.mock.calls.map((c) => c.join(' '))).toEqual(['[tagc] callback error: page bug', '[tagc] callback error: error bug']), { timeout: 15_000 });
+  });
+
   it('getOffer validates its options and calls success with the mbox offers', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const client = createTargetClient(win(), config);

@@ -280,4 +280,3 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
     },
   };
 }
-

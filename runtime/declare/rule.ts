@@ -3,8 +3,9 @@ import type { Action, Condition, CustomAction, CustomCondition, EventRef, Rule, 
 
 // Custom steps are written as object literals (so they get the event's payload type) and
 // become `custom` kind descriptors here, like every other step. Tooling's carry their params
-// (the label, an action's sends and hosts); a bundle's is its literal with a kind: what the
-// compiler left of it (its code, an action's timeout; compiler/phases/5-emit/tooling-fields.ts).
+// (the label, an action's sends and hosts); a bundle's is its literal with a kind, which the
+// compiler has cut to its code and an action's timeout (the label goes with the viewer-only
+// metadata, sends and hosts with tooling's fields: compiler/phases/5-emit).
 
 function condition(c: Condition | CustomCondition): Condition {
   if ('kind' in c) return c;

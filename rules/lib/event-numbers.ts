@@ -1,6 +1,7 @@
 import { viewTable } from '../../runtime/declare';
 import { TOOLING } from '../../runtime/declare/tooling';
 import type { DataElementName } from '../../runtime/declare/types';
+import type { LinkType } from '../../runtime/analytics/beacon';
 
 // The analytics event numbers of the event catalogue (spec §9), in ONE table: the rules under
 // rules/events/ read their row, the viewer shows the table. `source` says whether spec §9 gives
@@ -13,7 +14,14 @@ import type { DataElementName } from '../../runtime/declare/types';
 // eVar14 the step or detail, eVar15 the content or medium, eVar16 the search term, eVar17 a count
 // or type, eVar18 a code, eVar19 a second detail.
 
-export type HitType = 'page view' | 'link' | 'download link' | 'exit link' | 'none';
+/** A link hit of its AppMeasurement link type (o custom, d download, e exit), the page view, or none. */
+export type HitType = LinkType | 'page view' | 'none';
+
+/**
+ * The viewer's words for a row's link hit: a row carries the link type its rule sends. A map, not
+ * an object: keys o, d and e would be property names the bundle's mangled properties then avoid.
+ */
+const LINK_WORDS: ReadonlyMap<HitType, string> = new Map([['o', 'link'], ['d', 'download link'], ['e', 'exit link']]);
 
 export interface EventRow {
   /** A catalogue event, or (in brackets) a behaviour's own trigger. */
@@ -22,7 +30,8 @@ export interface EventRow {
   readonly events: readonly string[];
   /** For a numeric event: the data element whose number (seconds) becomes `eventN=value`. */
   readonly value?: DataElementName;
-  readonly hit: HitType;
+  /** A custom link hit (o) when it has none. */
+  readonly hit?: HitType;
   /** AppMeasurement variable -> data element. */
   readonly vars: Readonly<Record<string, DataElementName>>;
   /** Tooling only (the viewer's column): bundles without tooling carry no source. */
@@ -38,15 +47,15 @@ export interface EventRow {
 }
 
 // A row's source is the helper that writes it (spec(...) or mapped(...)), not a string on each
-// row: only the viewer's table reads it, so bundles without tooling carry none. A row is a link
-// hit unless it says otherwise ({ ...spec(...), hit }): `about`, the viewer's text, is then the
-// last argument, which bundles without tooling drop with its description.
+// row: only the viewer's table reads it, so bundles without tooling carry none. A row is a custom
+// link hit (no `hit`: the analytics action's default type, o) unless it says otherwise
+// ({ ...spec(...), hit }): `about`, the viewer's text, is then the last argument, which bundles
+// without tooling drop with its description.
 const rows =
   (source: EventRow['source']) =>
   (trigger: string, events: string[], vars: EventRow['vars'], about: { description: string }): EventRow => ({
     trigger,
     events,
-    hit: 'link',
     vars,
     ...(TOOLING ? { source: events.length ? source : 'none' } : {}),
     description: about.description,
@@ -91,7 +100,7 @@ export const EVENT_ROWS = [
 
   spec('CTA Clicked', ['event61'], { eVar11: 'customLinkName', eVar12: 'linkPosition', eVar18: 'linkId' }, { description: 'A call to action (pushed by the page, or by click tracking for data-ea-cta-link).' }),
   spec('Article Click', ['event14'], { eVar15: 'contentTitle', eVar17: 'contentType', eVar12: 'contentCategory', eVar14: 'contentAction' }, { description: 'An article link was clicked.' }),
-  { ...spec('Content Downloads', ['event12'], { eVar11: 'downloadFilename', eVar18: 'downloadFileLitCode', eVar19: 'downloadsLitCode' }, { description: 'A document download (pushed by the page, or by click tracking for downloads).' }), hit: 'download link' },
+  { ...spec('Content Downloads', ['event12'], { eVar11: 'downloadFilename', eVar18: 'downloadFileLitCode', eVar19: 'downloadsLitCode' }, { description: 'A document download (pushed by the page, or by click tracking for downloads).' }), hit: 'd' },
   spec('Content Loaded', [], { eVar15: 'contentTitle' }, { description: 'A piece of content was shown.' }),
   mapped('Content Share', ['event26'], { eVar14: 'socialShareMethod', eVar15: 'contentTitle' }, { description: 'Content was shared.' }),
   mapped('Global Navigation Click', ['event34'], { eVar11: 'customLinkName', eVar12: 'navigationPath', eVar19: 'siteSwitcherName' }, { description: 'A global navigation link was clicked.' }),
@@ -128,7 +137,7 @@ export const EVENT_ROWS = [
   spec('Page Heartbeat', [], { eVar11: 'heartbeatPageName' }, { description: 'Every 30 s while the page is visible (rules/events/page-heartbeat-push.ts pushes it).' }),
   spec('Page Scroll', [], { eVar17: 'scrollPagePercentage' }, { description: 'The page was scrolled to 25, 50, 75 and 100% (rules/events/page-scroll-push.ts pushes it).' }),
   mapped('[30 seconds on page]', ['event103'], {}, { description: 'Once per page after 30 s: an engaged page view (rules/events/analytics-time-on-page.ts).' }),
-  { ...spec('[exit link click]', [], {}, { description: 'Click tracking: a link leaving the firm\'s domains (data-ea-exit-link or by host); sent as an exit link with sendBeacon.' }), hit: 'exit link' },
+  { ...spec('[exit link click]', [], {}, { description: 'Click tracking: a link leaving the firm\'s domains (data-ea-exit-link or by host); sent as an exit link with sendBeacon.' }), hit: 'e' },
   // Sent by the exit-link rule with that row's variables (rules/events/click-tracking-links.ts): a row for the viewer alone.
   ...(TOOLING ? [spec('[UI link click]', [], {}, { description: 'Click tracking: an element marked data-ea-ui-link; the link name is its text.' })] : []),
 
@@ -154,7 +163,7 @@ export const eventNumbersTable = viewTable({
   rows: EVENT_ROWS.map((r: EventRow) => ({
     trigger: r.trigger,
     events: r.events.map((e) => (r.value ? `${e}=«${r.value}»` : e)).join(', '),
-    hit: r.hit,
+    hit: LINK_WORDS.get(r.hit ?? 'o') ?? r.hit,
     variables: ['eVar22 = «pageName»', ...Object.entries(r.vars).map(([k, v]) => `${k} = «${v}»`)].join(', '),
     source: r.source,
     when: r.description,

@@ -32,16 +32,16 @@ function nonceOf(el: Element | null | undefined): string {
 /* Evaluated once while the bundle runs, when currentScript is the container's own element. */
 const BOOT_NONCE: string = /* @__PURE__ */ (() => {
   try {
-    return nonceOf(typeof document === 'undefined' ? null : document.currentScript);
+    // Where there is no document (Node), reading it throws: no nonce.
+    return nonceOf(document.currentScript);
   } catch {
     return '';
   }
 })();
 
 export function pageNonce(doc: Document): string {
-  if (BOOT_NONCE) return BOOT_NONCE;
   try {
-    return nonceOf(doc.querySelector('script[nonce]'));
+    return BOOT_NONCE || nonceOf(doc.querySelector('script[nonce]'));
   } catch {
     return '';
   }

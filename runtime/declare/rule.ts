@@ -2,14 +2,19 @@ import { TOOLING } from './tooling';
 import type { Action, Condition, CustomAction, CustomCondition, EventRef, Rule, RuleDeclaration } from './types';
 
 // Custom steps are written as object literals (so they get the event's payload type) and
-// become `custom` kind descriptors here, like every other step.
+// become `custom` kind descriptors here, like every other step. Tooling's carry their params
+// (the label, an action's sends and hosts); a bundle's is its literal with a kind, which the
+// compiler has cut to its code and an action's timeout (the label goes with the viewer-only
+// metadata, sends and hosts with tooling's fields: compiler/phases/5-emit).
 
 function condition(c: Condition | CustomCondition): Condition {
-  return 'kind' in c ? c : { kind: 'custom', params: TOOLING ? { label: c.label } : {}, test: c.test };
+  if ('kind' in c) return c;
+  return TOOLING ? { kind: 'custom', params: { label: c.label }, test: c.test } : { kind: 'custom', params: {}, ...c };
 }
 
 function action(a: Action | CustomAction): Action {
-  return 'kind' in a ? a : { kind: 'custom', params: !TOOLING ? {} : a.hosts ? { label: a.label, sends: a.sends, hosts: [...a.hosts] } : { label: a.label }, sends: a.sends, timeout: a.timeout, run: a.run };
+  if ('kind' in a) return a;
+  return TOOLING ? { kind: 'custom', params: a.hosts ? { label: a.label, sends: a.sends, hosts: [...a.hosts] } : { label: a.label }, sends: a.sends, timeout: a.timeout, run: a.run } : { kind: 'custom', params: {}, ...a };
 }
 
 /** Declares a rule; the module under rules/ default-exports it. Defaults are documented on RuleDeclaration. */

@@ -5,13 +5,13 @@ import { failure, log, reason, say } from '../core/log';
 import { Msg } from '../core/messages';
 import { randomHex } from '../identity/ids';
 import { MAX_PARAMS, MAX_PARAM_NAME, MAX_PARAM_VALUE, TARGET_TIMEOUT_MS, TARGET_VERSION, URL_SIZE_LIMIT } from './constants';
-import { deliver, DeliveryError, type DeliveryResponse, type Offer } from './delivery';
+import { deliver, targetError, type DeliveryResponse, type Offer, type TargetError } from './delivery';
 import { allowedEdge } from './edge';
 import { fire, type TargetEventType } from './events';
 import { hideBody, showBody } from './flicker';
 import { readMbox, writeMbox, type MboxEntries } from './mbox-cookie';
 import { deliveryProblem, mboxProblem, viewNameProblem, type GetOfferOptions } from './options';
-import { actionsOf, applyAction, checkedAction, markFailed, RenderError } from './render';
+import { actionsOf, applyAction, markFailed } from './render';
 
 // The A/B testing and personalization client (at.js 2.x compatible delivery calls): one per
 // page. Inactive unless cookies can be saved and no disable cookie or query parameter is present
@@ -104,7 +104,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
 
   function url(): string {
     const host = mbox.edge ?? config.edgeHost;
-    return `https://${host}/rest/v1/delivery?client=${encodeURIComponent(config.clientCode)}&sessionId=${encodeURIComponent(sessionId)}&version=${encodeURIComponent(config.version ?? TARGET_VERSION)}`;
+    return `https://${host}/rest/v1/delivery?${new URLSearchParams({ client: config.clientCode, sessionId, version: config.version ?? TARGET_VERSION })}`;
   }
 
   function body(extra: Record<string, unknown>): Record<string, unknown> {
@@ -138,7 +138,7 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       event('at-request-succeeded', { mbox: label });
       return response;
     } catch (error) {
-      const failure = error instanceof DeliveryError ? error : new DeliveryError('error', `Unexpected error: ${reason(error)}`);
+      const failure = targetError(error);
       event('at-request-failed', { mbox: label, message: failure.message });
       throw failure;
     }
@@ -180,13 +180,13 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       const sanitize = !!config.sanitizeHtml || !scripts;
       for (const action of actions) {
         try {
-          await applyAction(win, checkedAction(action), scripts, sanitize, nonce, (to) => {
+          await applyAction(win, action, scripts, sanitize, nonce, (to) => {
             event('at-content-rendering-redirect', { mbox: label, message: to });
             win.location.replace(to);
           });
         } catch (error) {
           failed++;
-          const message = error instanceof RenderError ? error.message : `Unexpected error: ${reason(error)}`;
+          const message = targetError(error).message;
           markFailed(win, action, message);
           say(Msg.RenderingFailed, label, message);
           event('at-content-rendering-failed', { mbox: label, message });
@@ -236,9 +236,9 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
           return;
         }
         send({ execute: { mboxes: [{ index: 0, name: options.mbox, parameters: targetParameters(options.params) }] } }, options.timeout ?? TARGET_TIMEOUT_MS, options.mbox).then(
-          (r) => safeCall(() => options.success(r.execute?.mboxes?.find((m) => m.name === options.mbox)?.options ?? [])),
-          (e: DeliveryError) => safeCall(() => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message)),
-        );
+          (r) => options.success(r.execute?.mboxes?.find((m) => m.name === options.mbox)?.options ?? []),
+          (e: TargetError) => options.error(e.kind === 'timeout' ? 'timeout' : 'error', e.message),
+        ).catch((error: unknown) => say(Msg.TargetCallbackFailed, reason(error)));
       },
       async applyOffer(options) {
         const problem = mboxProblem({ mbox: options?.mbox ?? 'target-global-mbox' });
@@ -279,12 +279,4 @@ export function createTargetClient(win: Window & typeof globalThis, config: Targ
       },
     },
   };
-}
-
-function safeCall(f: () => void): void {
-  try {
-    f();
-  } catch (error) {
-    say(Msg.TargetCallbackFailed, reason(error));
-  }
 }

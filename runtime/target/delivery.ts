@@ -7,14 +7,23 @@ import { reason } from '../core/log';
 
 export type DeliveryFailure = 'network' | 'parse' | 'timeout' | 'error';
 
-export class DeliveryError extends Error {
+/**
+ * A failure of the A/B client with its spec §8 message: a delivery's (`kind` says which) or an
+ * offer's rendering (render.ts).
+ */
+export class TargetError extends Error {
   // Assigned in the body, not as parameter properties: prod's target lowers those to a helper call
   // with the name as a string, which property mangling (kind) would not shorten to match reads.
   declare readonly kind: DeliveryFailure;
-  constructor(kind: DeliveryFailure, message: string) {
+  constructor(message: string, kind: DeliveryFailure = 'error') {
     super(message);
     this.kind = kind;
   }
+}
+
+/** The error as a TargetError: any other is an unexpected one. */
+export function targetError(error: unknown): TargetError {
+  return error instanceof TargetError ? error : new TargetError(`Unexpected error: ${reason(error)}`);
 }
 
 export interface Offer {
@@ -51,7 +60,7 @@ export async function deliver(win: Window & typeof globalThis, url: string, body
   const timeout = new Promise<never>((_, reject) => {
     timer = win.setTimeout(() => {
       abort.abort();
-      reject(new DeliveryError('timeout', `timeout after ${timeoutMs} ms`));
+      reject(new TargetError(`timeout after ${timeoutMs} ms`, 'timeout'));
     }, timeoutMs);
   });
   try {
@@ -66,20 +75,20 @@ async function exchange(win: Window & typeof globalThis, url: string, body: unkn
   try {
     res = await egressFetch(win, 'performance', url, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' }, credentials: 'include', signal });
   } catch (error) {
-    throw new DeliveryError('network', `request failed: ${reason(error)}`);
+    throw new TargetError(`request failed: ${reason(error)}`, 'network');
   }
-  if (res.status < 100 || res.status > 599) throw new DeliveryError('network', 'request failed: network failure');
+  if (res.status < 100 || res.status > 599) throw new TargetError('request failed: network failure', 'network');
   const text = await res.text();
   let json: DeliveryResponse | null = null;
   if (text.trim()) {
     try {
       json = JSON.parse(text) as DeliveryResponse;
     } catch {
-      throw new DeliveryError('parse', 'request failed: invalid JSON in the response');
+      throw new TargetError('request failed: invalid JSON in the response', 'parse');
     }
   }
   if (!res.ok || (json && typeof json.status === 'number' && json.status >= 400 && json.message)) {
-    throw new DeliveryError('error', json?.message ? String(json.message) : `request failed with status ${res.status}`);
+    throw new TargetError(json?.message ? String(json.message) : `request failed with status ${res.status}`);
   }
   return json ?? {};
 }

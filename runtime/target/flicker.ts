@@ -6,13 +6,21 @@ import { FLICKER_STYLE_ID } from './constants';
 
 export const FLICKER_CSS = 'body { opacity: 0 !important }';
 
+/**
+ * Appends a <style> or <script> with its text to the head, carrying the container's CSP nonce as
+ * its attribute (which CSP reads, as Chromium checks: the style applies, the script runs under
+ * `script-src 'nonce-…'`): the anti-flicker style, and an offer's customCode (render.ts).
+ */
+export function appendInline(doc: Document, tag: 'style' | 'script', text: string, nonce: string | undefined): HTMLElement {
+  const el = doc.createElement(tag);
+  if (nonce) el.setAttribute('nonce', nonce);
+  el.textContent = text;
+  return (doc.head ?? doc.documentElement).appendChild(el);
+}
+
 export function hideBody(doc: Document, nonce?: string): void {
   if (doc.getElementById(FLICKER_STYLE_ID)) return;
-  const style = doc.createElement('style');
-  style.id = FLICKER_STYLE_ID;
-  if (nonce) style.setAttribute('nonce', nonce);
-  style.textContent = FLICKER_CSS;
-  (doc.head ?? doc.documentElement).appendChild(style);
+  appendInline(doc, 'style', FLICKER_CSS, nonce).id = FLICKER_STYLE_ID;
 }
 
 export function showBody(doc: Document): void {

@@ -1,5 +1,6 @@
 import { SELECTOR_POLLING_MS } from './constants';
-import type { Offer } from './delivery';
+import { appendInline } from './flicker';
+import { TargetError, type Offer } from './delivery';
 import { httpUrl, safeAttribute, safeCss, sanitizedHtml } from './safe-content';
 
 // Applying offers to the page: each action type of docs/wire-formats.md, with the messages of spec §8.
@@ -16,12 +17,10 @@ export interface RenderAction {
   cssSelector?: string;
 }
 
-export class RenderError extends Error {}
-
 const POLL_STEP_MS = 50;
 
 function need<T>(value: T | undefined | null | '', message: string): T {
-  if (value === undefined || value === null || value === '') throw new RenderError(message);
+  if (value === undefined || value === null || value === '') throw new TargetError(message);
   return value;
 }
 
@@ -34,11 +33,11 @@ function whenPresent(win: Window & typeof globalThis, selector: string): Promise
       try {
         el = win.document.querySelector(selector);
       } catch {
-        reject(new RenderError(`invalid selector ${selector}`));
+        reject(new TargetError(`invalid selector ${selector}`));
         return;
       }
       if (el) resolve(el);
-      else if (Date.now() - started >= SELECTOR_POLLING_MS) reject(new RenderError(`selector not found: ${selector}`));
+      else if (Date.now() - started >= SELECTOR_POLLING_MS) reject(new TargetError(`selector not found: ${selector}`));
       else win.setTimeout(look, POLL_STEP_MS);
     };
     look();
@@ -48,7 +47,7 @@ function whenPresent(win: Window & typeof globalThis, selector: string): Promise
 function url(win: Window & typeof globalThis, value: unknown, missing: string): string {
   // Only a string is a URL: an object would become "[object Object]", a relative URL.
   const out = httpUrl(need(typeof value === 'string' ? value : null, missing), win.location.href);
-  if (!out) throw new RenderError('Action has an unsafe url: only http(s) is allowed');
+  if (!out) throw new TargetError('Action has an unsafe url: only http(s) is allowed');
   return out;
 }
 
@@ -70,19 +69,17 @@ const PLACES = new Map<string, readonly [InsertPosition, 'append' | 'prepend' | 
  * Applies one action. `scripts`: customCode may run (site setting, offer from an allowed host), as
  * a script carrying `nonce`, the container's CSP nonce; `sanitize`: HTML is cleaned before insertion.
  */
-export async function applyAction(win: Window & typeof globalThis, action: RenderAction, scripts: boolean, sanitize: boolean, nonce: string | undefined, onRedirect: (url: string) => void): Promise<void> {
+export async function applyAction(win: Window & typeof globalThis, action: unknown, scripts: boolean, sanitize: boolean, nonce: string | undefined, onRedirect: (url: string) => void): Promise<void> {
+  // Anything that is not an action (null, a string, an object without a type) fails alone.
+  if (!isAction(action)) throw new TargetError('Unexpected error: invalid offer action');
   const type = action.type;
   if (type === 'redirect') {
     onRedirect(url(win, action.content, 'Action has no url'));
     return;
   }
   if (type === 'customCode') {
-    if (!scripts) throw new RenderError('customCode is not allowed for this offer');
-    const code = text(action);
-    const script = win.document.createElement('script');
-    if (nonce) script.nonce = nonce;
-    script.textContent = code;
-    (win.document.head ?? win.document.documentElement).appendChild(script);
+    if (!scripts) throw new TargetError('customCode is not allowed for this offer');
+    appendInline(win.document, 'script', text(action), nonce);
     return;
   }
   const el = await whenPresent(win, need(action.selector ?? action.cssSelector, 'Action has no selector'));
@@ -102,9 +99,9 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
       break;
     case 'setAttribute': {
       const attrs = action.content as Record<string, unknown> | undefined;
-      if (!attrs || typeof attrs !== 'object' || !Object.keys(attrs).length) throw new RenderError('Action has no attributes');
+      if (!attrs || typeof attrs !== 'object' || !Object.keys(attrs).length) throw new TargetError('Action has no attributes');
       const base = win.location.href;
-      for (const [k, v] of Object.entries(attrs)) if (!safeAttribute(k, String(v), base)) throw new RenderError(`Action has an unsafe attribute: ${k}`);
+      for (const [k, v] of Object.entries(attrs)) if (!safeAttribute(k, String(v), base)) throw new TargetError(`Action has an unsafe attribute: ${k}`);
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
       break;
     }
@@ -114,27 +111,27 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
     case 'setStyle':
     case 'move': {
       const css = action.content as Record<string, unknown> | undefined;
-      if (!css || typeof css !== 'object' || !Object.keys(css).filter((k) => k !== 'priority').length) throw new RenderError('Action has no CSS properties');
+      if (!css || typeof css !== 'object' || !Object.keys(css).filter((k) => k !== 'priority').length) throw new TargetError('Action has no CSS properties');
       const priority = css.priority === 'important' ? 'important' : '';
-      for (const [k, v] of Object.entries(css)) if (!safeCss(`${k}:${String(v)}`)) throw new RenderError(`Action has an unsafe style: ${k}`);
+      for (const [k, v] of Object.entries(css)) if (!safeCss(`${k}:${String(v)}`)) throw new TargetError(`Action has an unsafe style: ${k}`);
       for (const [k, v] of Object.entries(css)) if (k !== 'priority') (el as HTMLElement).style.setProperty(k, String(v), priority);
       break;
     }
     case 'resize': {
       const size = (action.content ?? {}) as { width?: unknown; height?: unknown };
       const sides = (['width', 'height'] as const).filter((side) => size[side] !== undefined);
-      if (!sides.length) throw new RenderError('Action has no height or width');
+      if (!sides.length) throw new TargetError('Action has no height or width');
       for (const side of sides) (el as HTMLElement).style.setProperty(side, String(size[side]));
       break;
     }
     case 'rearrange': {
       const { from, to } = (action.content ?? {}) as { from?: unknown; to?: unknown };
       const children = Array.from(el.children);
-      if (!children.length) throw new RenderError('Rearrange elements are missing');
+      if (!children.length) throw new TargetError('Rearrange elements are missing');
       // An index is a number that names a child (not a string, a fraction or one out of range).
       const moving = typeof from === 'number' ? children[from] : undefined;
       const anchor = typeof to === 'number' ? children[to] : undefined;
-      if (!moving || !anchor) throw new RenderError('Rearrange has incorrect from and to indexes');
+      if (!moving || !anchor) throw new TargetError('Rearrange has incorrect from and to indexes');
       if ((from as number) < (to as number)) anchor.after(moving);
       else anchor.before(moving);
       break;
@@ -146,7 +143,7 @@ export async function applyAction(win: Window & typeof globalThis, action: Rende
       // Click tracking is wired by the client, which owns notifications.
       break;
     default:
-      throw new RenderError(`Unexpected error: unsupported action type ${type}`);
+      throw new TargetError(`Unexpected error: unsupported action type ${type}`);
   }
   if (el.isConnected) el.classList.add('at-element-marker');
 }
@@ -161,16 +158,11 @@ export function actionsOf(offer: Offer): unknown[] {
   return [];
 }
 
-/** The action, or a RenderError for anything that is not one (null, a string, an object without a type). */
-export function checkedAction(a: unknown): RenderAction {
-  if (!isAction(a)) throw new RenderError('Unexpected error: invalid offer action');
-  return a;
-}
-
 /** Marks a failed element (spec §8: failed rendering is marked) when it can be found. */
 export function markFailed(win: Window & typeof globalThis, action: unknown, message: string): void {
   try {
-    const selector = isAction(action) ? action.selector : undefined;
+    // An entry without a type (an invalid action) is marked too where it names an element.
+    const selector = (action as RenderAction | null | undefined)?.selector;
     const el = typeof selector === 'string' && selector ? win.document.querySelector(selector) : null;
     el?.setAttribute('data-at-render-failed', message);
   } catch {

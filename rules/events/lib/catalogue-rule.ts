@@ -11,9 +11,6 @@ import { eventRow, type EventRow, type Trigger } from '../../lib/event-numbers';
 // clear variables" (spec §4) with the row's events and variables. The link name is the event's
 // name; eVar22 is the page name on every hit.
 
-/** The link type of each hit that is a link (a page view and no hit have none). */
-const LINK_TYPES: Readonly<Partial<Record<EventRow['hit'], LinkType>>> = { link: 'o', 'download link': 'd', 'exit link': 'e' };
-
 /** The variables of a row: eVar22 = page name, then the row's own. */
 export function varsOf(row: EventRow): Record<string, DataElementRef> {
   return deEach({ eVar22: 'pageName', ...row.vars });
@@ -83,8 +80,9 @@ function catalogueHit(event: EventName, trigger: Trigger): Action {
   const row = eventRow(trigger);
   // Checked when the compiler loads the rule (the bundle runs the same code on the same rows).
   if (TOOLING && !row) throw new Error(`rules/lib/event-numbers.ts has no row for "${trigger}"`);
-  const linkType = LINK_TYPES[row.hit]!;
-  if (TOOLING && !linkType) throw new Error(`"${trigger}" sends no link hit (its row says ${row.hit})`);
+  if (TOOLING && (row.hit === 'page view' || row.hit === 'none')) throw new Error(`"${trigger}" sends no link hit (its row says ${row.hit})`);
+  // No hit: a custom link, the analytics action's default type, which tooling names (graph.json's params).
+  const linkType = (TOOLING ? (row.hit ?? 'o') : row.hit) as LinkType | undefined;
   const vars = varsOf(row);
   // Only the compiler's duplicate check reads sharedEvents. Spread where it is written: a bundle's
   // `...{}` is then seen to be empty, and goes (compiler/phases/5-emit/tooling-fields.ts).

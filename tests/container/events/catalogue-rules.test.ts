@@ -120,6 +120,10 @@ describe('the event catalogue and its analytics rules', () => {
     expect(table.file).toBe('rules/lib/event-numbers.ts');
     expect(table.value.rows.find((r) => r.trigger === 'CTA Clicked')).toMatchObject({ events: 'event61', hit: 'link', source: 'spec §9' });
     expect(table.value.rows.find((r) => r.trigger === 'Podcast Play Time')).toMatchObject({ events: 'event105=«multiMediaPlaytime»' });
+    // A row carries its link type; the viewer writes the hit in words.
+    expect(table.value.rows.find((r) => r.trigger === 'Content Downloads')).toMatchObject({ hit: 'download link' });
+    expect(table.value.rows.find((r) => r.trigger === '[exit link click]')).toMatchObject({ hit: 'exit link' });
+    expect(table.value.rows.find((r) => r.trigger === 'Page Load Completed')).toMatchObject({ hit: 'page view' });
     expect(result.graph.load.tables.filter((t) => t.value.name === eventNumbersTable.name)).toHaveLength(1);
   });
 });

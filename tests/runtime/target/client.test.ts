@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTargetClient } from '../../../runtime/target/client';
 import { loadTargeting } from '../../../runtime/actions/targeting-page-load';
-import { deliver, DeliveryError } from '../../../runtime/target/delivery';
+import { deliver, TargetError } from '../../../runtime/target/delivery';
 import { formatMboxCookie, parseMboxCookie } from '../../../runtime/target/mbox-cookie';
 import { deliveryProblem, mboxProblem, viewNameProblem } from '../../../runtime/target/options';
 import { messageText, type Msg } from '../../../runtime/core/messages';
@@ -77,6 +77,12 @@ describe('A/B testing client', () => {
     expect(events.map((e) => e.type)).toEqual(['at-request-start', 'at-request-succeeded', 'at-content-rendering-no-offers']);
   });
 
+  it('form-encodes the delivery query: a client code with a space, an ampersand or an equals sign reads back whole', async () => {
+    answer = json({ status: 200, execute: { pageLoad: { options: [] } } });
+    await createTargetClient(win(), { ...config, clientCode: 'firm a&b=c' }).pageLoad({}, 1000);
+    expect(new URL(calls[0].url).searchParams.get('client')).toBe('firm a&b=c');
+  });
+
   it('renders page-load offers, marks elements, and sends a display notification', async () => {
     answer = json({
       execute: {
@@ -113,6 +119,14 @@ describe('A/B testing client', () => {
     expect(beacons).toHaveLength(1);
     expect(JSON.parse(beacons[0].body).notifications[0]).toMatchObject({ type: 'display', mbox: { name: 'target-global-mbox' }, tokens: ['tok1'] });
     expect(document.getElementById(FLICKER_STYLE_ID)).toBeNull();
+  });
+
+  it('marks the element an entry without a type names: it fails as an invalid action', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    answer = json({ execute: { pageLoad: { options: [{ type: 'actions', content: [{ selector: '#hero', content: 'New' }] }] } } });
+    await createTargetClient(win(), config).pageLoad({}, 1000);
+    expect(events.filter((e) => e.type === 'at-content-rendering-failed').map((e) => e.detail.message)).toEqual(['Unexpected error: invalid offer action']);
+    expect(document.getElementById('hero')!.getAttribute('data-at-render-failed')).toBe('Unexpected error: invalid offer action');
   });
 
   it('reports each broken action with the messages of spec §8, marks it, and still shows the page', async () => {
@@ -187,6 +201,17 @@ describe('A/B testing client', () => {
     expect(warn.mock.calls.flat().join()).toContain('content delivery is disabled');
   });
 
+  it("logs a getOffer callback that throws (success or error), and nothing reaches the page", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const client = createTargetClient(win(), config);
+    answer = json({ execute: { mboxes: [{ index: 0, name: 'hero', options: [] }] } });
+    client.api.getOffer({ mbox: 'hero', success: () => { throw new Error('page bug'); }, error: vi.fn() });
+    await vi.waitFor(() => expect(error.mock.calls.map((c) => c.join(' '))).toEqual(['[tagc] callback error: page bug']), { timeout: 15_000 });
+    answer = () => Promise.reject(new TypeError('offline'));
+    client.api.getOffer({ mbox: 'hero', success: vi.fn(), error: () => { throw new Error('error bug'); } });
+    await vi.waitFor(() => expect(error.mock.calls.map((c) => c.join(' '))).toEqual(['[tagc] callback error: page bug', '[tagc] callback error: error bug']), { timeout: 15_000 });
+  });
+
   it('getOffer validates its options and calls success with the mbox offers', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const client = createTargetClient(win(), config);
@@ -213,7 +238,7 @@ describe('delivery failures (spec §8)', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     const pending = deliver(win(), 'https://x.example/rest/v1/delivery', {}, 500).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(500);
-    const err = (await pending) as DeliveryError;
+    const err = (await pending) as TargetError;
     expect([err.kind, err.message]).toEqual(['timeout', 'timeout after 500 ms']);
   });
 
@@ -226,8 +251,8 @@ describe('delivery failures (spec §8)', () => {
   ])('classifies %#', async (fetchImpl, kind) => {
     vi.stubGlobal('fetch', fetchImpl);
     const err = await deliver(win(), 'https://x.example/rest/v1/delivery', {}, 1000).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(DeliveryError);
-    expect((err as DeliveryError).kind).toBe(kind);
+    expect(err).toBeInstanceOf(TargetError);
+    expect((err as TargetError).kind).toBe(kind);
   });
 });
 

@@ -22,6 +22,7 @@ import { cacheDir, EarlyTypeCheck } from './typecheck';
 import { keptRewrites } from './phases/5-emit/rewrite-module';
 import { keptSiteFacts } from './phases/5-emit/site-config-use';
 import { keptProofs } from './phases/2-validate/kept-proof';
+import { boundHeapGrowth } from './heap-growth';
 
 // compile(): load -> validate -> graph -> plan per environment -> emit. Each phase is a folder
 // under compiler/phases, numbered in the order data flows.
@@ -133,6 +134,8 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   // While the load waits for esbuild; TypeScript's API only when no proof was kept (a rebuild mostly takes the kept one).
   prepareValidation({ proof: kept.proofs.empty });
   const loaded = await loading;
+  // A large project's build holds node's heap closer to what is live (heap-growth.ts).
+  boundHeapGrowth(loaded.rules.length + loaded.dataElements.length);
   // Content hashes start now (swc strips the modules on Node's thread pool) and finish while the compiler validates and plans.
   // So does the scan of what the project reads from its site configuration.
   // The modules the hashes strip of their types are the ones prod's and internal's bundles read.

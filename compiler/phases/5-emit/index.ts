@@ -99,8 +99,10 @@ export interface EarlyWork {
  * at once: each waits on Node for its project modules (plugin callbacks) and on swc, so one at a
  * time left both cores idle for much of the build. A large project's go one at a time
  * (`oneAtATime`), two environments prepared at once keeping esbuild busy while Node prepares the
- * next entry and compresses the last bundle: two builds in esbuild's process at once held twice
- * the memory (5,000 rules: 730-870 MB against about 500 MB) for the same CPU. After each of
+ * next entry: two builds in esbuild's process at once held twice the memory (5,000 rules: 730-870
+ * MB against about 500 MB) for the same CPU. A bundle is compressed once the build queued behind
+ * its own has ended (`queuedBuilds`): prod's compression beside internal's build held 45 MB of
+ * swc's memory in node where esbuild peaks; prod's and internal's now run side by side. After each of
  * those builds esbuild's service process is ended (releaseService), so that the next starts
  * without what this one grew.
  *
@@ -114,19 +116,25 @@ export interface EarlyWork {
  * and keeps esbuild's process, +100-190 MB; with a define changed by text instead, esbuild names
  * locals differently (its character frequencies count the source text).
  */
-function concurrency(graph: ContainerGraph, envs: number): { atOnce: number; turn?: <T>(build: () => Promise<T>) => Promise<T> } {
+function concurrency(graph: ContainerGraph, envs: number): { atOnce: number } & Pick<BundleOptions, 'turn' | 'queuedBuilds'> {
   const large = graph.rules.length + graph.dataElements.size >= LARGE_PROJECT_MODULES;
-  return large ? { atOnce: 2, turn: oneAtATime(releaseService) } : { atOnce: envs };
+  if (!large) return { atOnce: envs };
+  const { turn, queued } = oneAtATime(releaseService);
+  return { atOnce: 2, turn, queuedBuilds: queued };
 }
 
-/** A queue: each function runs once those queued before it have settled and `after` has run. */
-function oneAtATime(after: () => void): <T>(f: () => Promise<T>) => Promise<T> {
+/**
+ * A queue: each function runs once those queued before it have settled and `after` has run;
+ * `queued()` settles once every function queued so far has.
+ */
+function oneAtATime(after: () => void): { turn: <T>(f: () => Promise<T>) => Promise<T>; queued: () => Promise<unknown> } {
   let last: Promise<unknown> = Promise.resolve();
-  return (f) => {
+  const turn = <T>(f: () => Promise<T>) => {
     const run = last.then(f).finally(after);
     last = run.catch(() => undefined);
     return run;
   };
+  return { turn, queued: () => last };
 }
 
 /** `f` over `items`, at most `limit` at a time; results in the items' order. */
@@ -184,10 +192,10 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const runtime = runtimeStartOf(root);
   const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
   const readers = await dataElementReaders(runtime);
-  const { atOnce, turn } = concurrency(graph, plans.length);
+  const { atOnce, turn, queuedBuilds } = concurrency(graph, plans.length);
   const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
   const unset = unsetOptions(await optionSources(root, graph.load.site?.abs, graph.load.sources, [runtime, OWN_RUNTIME_START].map((start) => dirname(dirname(start)))));
-  const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), strippedRules: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, unmangled, unset };
+  const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), strippedRules: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, queuedBuilds, unmangled, unset };
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);
   const siteFile = graph.load.site?.abs;

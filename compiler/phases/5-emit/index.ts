@@ -188,8 +188,10 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
   const stripped = early.stripped ?? new StrippedModules();
   const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), strippedRules: new Map(), libraries, stripped, turn, unmangled };
-  // Only the environments without debugging wait for it: the others keep every field (environments.ts).
-  const unset = optionSources(root, graph.load.site?.abs, graph.load.sources, [runtime, OWN_RUNTIME_START].map((start) => dirname(dirname(start)))).then((sources) => unsetOptions(sources, stripped));
+  // Only the environments without debugging read it, the others keeping every field (environments.ts):
+  // a build of none of them does not search (it could still run once the build forgets the stripped modules).
+  const optionScan = async () => unsetOptions(await optionSources(root, graph.load.site?.abs, graph.load.sources, [runtime, OWN_RUNTIME_START].map((start) => dirname(dirname(start)))), stripped);
+  const unset = plans.some((p) => !p.env.debug) ? optionScan() : Promise.resolve(undefined);
   unset.catch(() => undefined);
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);

@@ -9,14 +9,15 @@ import { realBundle } from '../helpers/real-build';
 // Names read or written outside the bundle: monitor events (the debug companion, tagc simulate),
 // failing-condition explanations, the window APIs and the options a page passes to them (the A/B
 // client's `params`, `timeout`), data-layer payloads, Target and AppMeasurement wire fields, the
-// site's published config, and graph.json.
+// site's published config, and graph.json. Not a link hit's `linkTrackVars` / `linkTrackEvents`:
+// options of the runtime's own analytics actions and client, never on the window nor the wire.
 const PUBLIC = [
   'rule', 'event', 'order', 'condition', 'action', 'index', 'error', 'explain', 'expected', 'subject',
   'ruleTriggered', 'ruleFired', 'ruleSkipped', 'ruleCompleted', 'actionFailed', 'requestRefused', 'listening',
   'getVar', 'setVar', 'track', 'buildInfo', 'debug', 'env', 'version', 'hash', 'environment', '_monitors',
   'event', 'processStepLabel', 'processStepValue', 'page', 'user', 'tool', 'process',
   'selector', 'mbox', 'type', 'content', 'metrics', 'eventToken', 'options', 'execute', 'prefetch', 'edgeHost',
-  'events', 'products', 'linkTrackVars', 'linkTrackEvents', 'trackingServer', 'contextData', 'pageName',
+  'events', 'products', 'trackingServer', 'contextData', 'pageName',
   'id', 'description', 'rules', 'dataElements', 'tables', 'category', 'host', 'directive',
   'params', 'timeout',
   // Options a script's init call hands to a third-party library (rules/scripts/monitoring.ts: Datadog RUM's).

@@ -194,8 +194,13 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const readers = await dataElementReaders(runtime);
   const { atOnce, turn, queuedBuilds } = concurrency(graph, plans.length);
   const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
-  const unset = unsetOptions(await optionSources(root, graph.load.site?.abs, graph.load.sources, [runtime, OWN_RUNTIME_START].map((start) => dirname(dirname(start)))));
-  const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), strippedRules: new Map(), libraries, stripped: early.stripped ?? new StrippedModules(), turn, queuedBuilds, unmangled, unset };
+  const stripped = early.stripped ?? new StrippedModules();
+  const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), strippedRules: new Map(), libraries, stripped, turn, queuedBuilds, unmangled };
+  // Only the environments without debugging read it, the others keeping every field (environments.ts):
+  // a build of none of them does not search (it could still run once the build forgets the stripped modules).
+  const optionScan = async () => unsetOptions(await optionSources(root, graph.load.site?.abs, graph.load.sources, [runtime, OWN_RUNTIME_START].map((start) => dirname(dirname(start)))), stripped);
+  const unset = plans.some((p) => !p.env.debug) ? optionScan() : Promise.resolve(undefined);
+  unset.catch(() => undefined);
   // Not awaited here: only the site configuration module's load waits for the scan (bundle.ts).
   const siteScan = early.site ?? projectSiteUse(root, graph.load);
   const siteFile = graph.load.site?.abs;
@@ -237,7 +242,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       extras.config.egress = egressEntry(plan, envHosts, privacy);
       const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);
       if (companion) extras.config = { ...extras.config, companion: JSON.stringify({ file: companion.fileName, integrity: companion.integrity }) };
-      const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), { ...options, site: siteFile === undefined ? undefined : { file: siteFile, use: siteUse(siteScan, graph, plan) } });
+      const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), { ...options, unset: plan.env.debug ? undefined : await unset, site: siteFile === undefined ? undefined : { file: siteFile, use: siteUse(siteScan, graph, plan) } });
       if (companion) output.write(`${env}/${companion.fileName}`, companion.code);
       output.write(`${env}/${b.fileName}`, b.code);
       output.write(`${env}/${b.mapName}`, b.map);

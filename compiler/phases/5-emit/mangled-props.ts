@@ -138,6 +138,11 @@ export const MANGLED_PROPS = [
   'dispatch',
   'hold',
   'due',
+  // A link hit's variable and event filters (runtime/analytics: the analytics actions' options, the
+  // client's and the hit's): AppMeasurement's names, but no `s` object is on the window, and the
+  // wire carries only what they filter.
+  'linkTrackVars',
+  'linkTrackEvents',
   'provider',
   'skipped',
   'api',

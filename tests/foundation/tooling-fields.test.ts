@@ -98,6 +98,22 @@ describe('blankToolingFields', () => {
     expect(await blankToolingFields(local, NAMES)).toBe(local.replace('nw:"Meta",', ' '.repeat(10)));
   });
 
+  it("drops the option where its short name stands only inside other text (a host's \"x.nw.example\", a regular expression, a comment), by the scan and by the parse alike", async () => {
+    // esbuild gave the prod bundle's `network` the name `tt`, which its hosts "firm.tt.omtrdc.example" spell.
+    for (const text of ['var h="firm.nw.example";', "var h=['*.nw.omtrdc.example'];", 'var r=/a.nw/;', '/* o.nw */', 'var t=`${h}.nw`;', 'var s="nw ";']) {
+      const code = `${text}var p={nw:"Meta",url:"u"};`;
+      const out = await blankToolingFields(code, NAMES);
+      expect(out, text).toBe(code.replace('nw:"Meta",', ' '.repeat(10)));
+      expect(sorted(await parsedToolingFieldRanges(code, NAMES)), text).toEqual(sorted(await toolingFieldRanges(code, NAMES)));
+    }
+    // A string that spells the name with escapes is a read: the option stays.
+    for (const text of ['o["n\\x77"]', "o['\\u006ew']", 'o[`nw`]', 'o["\\u{6e}w"]']) {
+      const code = `var o={};${text};var p={nw:"Meta",url:"u"};`;
+      expect(await blankToolingFields(code, NAMES), text).toBe(code);
+      expect(sorted(await parsedToolingFieldRanges(code, NAMES)), text).toEqual([]);
+    }
+  });
+
   it('takes a method named kind for a kind, as a property (not a getter) of that name', async () => {
     const code = '[{k(){},params:{}},{get k(){return 1},params:{}}]';
     expect(await blankToolingFields(code, NAMES)).toBe('[{k(){},         },{get k(){return 1},params:{}}]');

@@ -1,7 +1,7 @@
-import type { Expression, Module, ObjectExpression, ObjectPattern } from '@swc/core';
+import type { Expression, MemberExpression, Module, ObjectExpression, ObjectPattern, StringLiteral, TemplateLiteral } from '@swc/core';
 import { blankRanges } from '../../js-syntax';
 import { parseWithPositions } from './swc-positions';
-import { scanObjectLiterals } from './tooling-scan';
+import { scanBundle } from './tooling-scan';
 
 // A step (condition, action or event source: an object with a `kind`) carries two fields that
 // only tooling reads, in Node: `params` (the compiler's checks, graph.json, the viewer) and an
@@ -148,9 +148,10 @@ function patternFacts(prop: ObjectPattern['properties'][number]): PropertyFacts 
   return { kind: 'value', name, value: 'other', start: -1, end: -1 };
 }
 
-/** Every object literal and destructuring pattern of a parsed bundle, as the facts of its properties. */
-function astObjects(program: Module, index: (position: number) => number): FoundObject[] {
+/** Every object literal and destructuring pattern of a parsed bundle, as the facts of its properties, and the names its code reads (ScannedBundle.reads). */
+function astObjects(program: Module, index: (position: number) => number): { objects: FoundObject[]; reads: (name: string) => boolean } {
   const found: FoundObject[] = [];
+  const read = new Set<string>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
       for (const item of value) visit(item);
@@ -160,12 +161,18 @@ function astObjects(program: Module, index: (position: number) => number): Found
     const node = value as { type?: unknown; properties?: Prop[] };
     if (node.type === 'ObjectExpression' && node.properties!.length) found.push({ props: node.properties!.map((p) => astFacts(p, index)) });
     if (node.type === 'ObjectPattern') found.push({ props: (value as ObjectPattern).properties.map(patternFacts), pattern: true });
+    if (node.type === 'MemberExpression') {
+      const { property } = value as MemberExpression;
+      if (property.type === 'Identifier') read.add(property.value);
+    }
+    if (node.type === 'StringLiteral') read.add((value as StringLiteral).value);
+    if (node.type === 'TemplateLiteral' && !(value as TemplateLiteral).expressions.length) read.add((value as TemplateLiteral).quasis[0]?.cooked ?? '');
     // swc nodes have no common child list (call arguments are untyped objects): every field is searched.
     const fields = value as Record<string, unknown>;
     for (const key in fields) if (key !== 'span' && typeof fields[key] === 'object') visit(fields[key]);
   };
   visit(program);
-  return found;
+  return { objects: found, reads: (name) => read.has(name) };
 }
 
 const BLANK = /\s+|\/\/[^\n\r\u2028\u2029]*|\/\*[\s\S]*?\*\//y;
@@ -197,14 +204,8 @@ function optionKey(prop: PropertyFacts, names: StepFieldNames): string | undefin
   return prop.kind !== 'spread' && prop.name !== undefined && names.options.includes(prop.name) ? prop.name : undefined;
 }
 
-/** Whether the bundle reads `name` other than through an object's key: a member (`.name`, `?.name`; not a spread's `...name`) or a string of it (`["name"]`, `"name" in`). */
-function readElsewhere(js: string, name: string): boolean {
-  const word = name.replace(/\$/g, '\\$');
-  return new RegExp(`(?<!\\.\\.)\\.\\s*${word}(?![\\w$])|(["'\`])${word}\\1`).test(js);
-}
-
 /** The tooling-only properties' ranges among `objects`; undefined when one of them may be a destructuring pattern (the scanner does not know). */
-function rangesOf(js: string, objects: FoundObject[], names: StepFieldNames): [number, number][] | undefined {
+function rangesOf(js: string, { objects, reads }: { objects: FoundObject[]; reads: (name: string) => boolean }, names: StepFieldNames): [number, number][] | undefined {
   const ranges: [number, number][] = [];
   // A tooling-only option's ranges where its value is a literal or a plain read, and how many objects' keys name it.
   const options = new Map<string, { ranges: [number, number][]; keys: number }>();
@@ -225,8 +226,10 @@ function rangesOf(js: string, objects: FoundObject[], names: StepFieldNames): [n
       if (value !== undefined && value !== 'other') option.ranges.push(range(i));
     }
   }
-  // An option goes only where the bundle reads it nowhere: every key of that name is one that goes, and no member or string names it.
-  for (const [name, option] of options) if (option.ranges.length === option.keys && !readElsewhere(js, name)) ranges.push(...option.ranges);
+  // An option goes only where the bundle reads it nowhere: every key of that name is one that goes,
+  // and no member or string token names it (the same name in a string's text, as `tt` in a
+  // host "firm.tt.omtrdc.example", is not a read).
+  for (const [name, option] of options) if (option.ranges.length === option.keys && !reads(name)) ranges.push(...option.ranges);
   return ranges;
 }
 
@@ -239,7 +242,7 @@ export async function parsedToolingFieldRanges(js: string, names: StepFieldNames
 /** Source ranges (of `js`) of the tooling-only fields of every step literal in a bundle's code. */
 export async function toolingFieldRanges(js: string, names: StepFieldNames): Promise<[number, number][]> {
   // Only an object with a kind, code to run (a custom action), environments, a tooling-only option or a spread can lose a property.
-  const scanned = scanObjectLiterals(js, new Set([names.kind, names.run, 'environments', ...names.options]));
+  const scanned = scanBundle(js, new Set([names.kind, names.run, 'environments', ...names.options]));
   return (scanned && rangesOf(js, scanned, names)) ?? parsedToolingFieldRanges(js, names);
 }
 

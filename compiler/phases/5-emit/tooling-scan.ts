@@ -58,12 +58,48 @@ export interface ScannedObject {
  * when the scanner is not sure of the text.
  */
 export function scanObjectLiterals(js: string, keys: ReadonlySet<string>): ScannedObject[] | undefined {
+  return scanBundle(js, keys)?.objects;
+}
+
+/** What the scan of a bundle gives: its object literals (as scanObjectLiterals) and which names its code reads. */
+export interface ScannedBundle {
+  objects: ScannedObject[];
+  /** Whether a token reads `name` other than as an object's key: a member (`.name`, `?.name`) or a string or plain template equal to it. Text inside strings, templates, regular expressions and comments is not a read. */
+  reads: (name: string) => boolean;
+}
+
+/** The object literals of `js` (as scanObjectLiterals) and its reads, or undefined when the scanner is not sure of the text. */
+export function scanBundle(js: string, keys: ReadonlySet<string>): ScannedBundle | undefined {
   try {
-    return new Scanner(js, keys).run();
+    const scanner = new Scanner(js, keys);
+    return { objects: scanner.run(), reads: (name) => scanner.reads(name) };
   } catch (error) {
     if (error instanceof Unsure) return undefined;
     throw error;
   }
+}
+
+const HEX_ESCAPE = /x([\da-fA-F]{2})|u([\da-fA-F]{4})|u\{([\da-fA-F]{1,6})\}/y;
+
+/** A string literal's or plain template's text with its escapes read, or undefined for an escape this does not read (the caller then counts it as a read). */
+export function literalText(quoted: string): string | undefined {
+  const inner = quoted.slice(1, -1);
+  if (!inner.includes('\\')) return inner;
+  let out = '';
+  for (let i = 0; i < inner.length; i++) {
+    if (inner[i] !== '\\') {
+      out += inner[i];
+      continue;
+    }
+    HEX_ESCAPE.lastIndex = i + 1;
+    const hex = HEX_ESCAPE.exec(inner);
+    if (hex) {
+      out += String.fromCodePoint(parseInt(hex[1] ?? hex[2] ?? hex[3]!, 16));
+      i += hex[0].length;
+    } else if (/[^\dxu\r\n\u2028\u2029]/.test(inner[i + 1] ?? '')) out += ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v' } as Record<string, string>)[inner[++i]!] ?? inner[i];
+    else return undefined;
+  }
+  return out;
 }
 
 class Scanner {
@@ -159,6 +195,19 @@ class Scanner {
     }
     if (this.frames.length) throw new Unsure();
     return this.objects;
+  }
+
+  /** See ScannedBundle.reads; after run(). */
+  reads(name: string): boolean {
+    for (let i = 0; i < this.n; i++) {
+      const type = this.type[i];
+      if (type === NAME && this.end[i] - this.start[i] === name.length && this.text(i) === name && (this.is(i - 1, '.') || this.is(i - 1, '?.'))) return true;
+      if ((type === STRING || type === TEMPLATE) && this.end[i] - this.start[i] >= name.length + 2) {
+        const text = literalText(this.text(i));
+        if (text === undefined || text === name) return true;
+      }
+    }
+    return false;
   }
 
   private word(from: number, start: number, type: number): number {

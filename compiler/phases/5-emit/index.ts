@@ -18,7 +18,7 @@ import { entrySource, type BuildStamp } from './entry';
 import { OWN_RUNTIME_START, runtimeStartOf } from './runtime-modules';
 import { graphJsonBytes, type RuleTexts } from './graph-json';
 import { hostInventory } from './hosts';
-import { payloadNames } from './mangled-props';
+import { jsonKeys, payloadNames } from './mangled-props';
 import { schemaDocuments } from './schema-docs';
 import { simulationSettings } from './simulation-settings';
 import { keptSiteFacts, scanSiteConfig, siteUseOf, type SiteFacts, type SiteScan, type SiteUse } from './site-config-use';
@@ -181,6 +181,24 @@ export interface EmitOptions extends Pick<BundleOptions, 'inputs' | 'keptRewrite
   texts?: boolean;
 }
 
+/**
+ * The values of the JSON modules a project's declarations import (the load's esbuild inputs), for
+ * the names their keys spell (mangled-props.ts jsonKeys). A file JSON.parse refuses (esbuild's
+ * loader reports it) gives every string it holds, as a key or not.
+ */
+function projectJson(sources: readonly string[]): unknown[] {
+  return sources
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => {
+      const text = readFileSync(file, 'utf8');
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return Object.fromEntries([...text.matchAll(/"((?:[^"\\\n]|\\.)*)"/g)].map(([, key]) => [key, null]));
+      }
+    });
+}
+
 export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], registry: KindRegistry, root: string, stamp: BuildStamp, diagnostics: Diagnostic[], output: Staging, early: EarlyWork = {}, asked: EmitOptions = {}): Promise<Emitted> {
   const domains = (graph.load.site?.value.allowedDomains ?? []) as string[];
   const site = siteValidation(graph.load.site?.value);
@@ -193,7 +211,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const libraries = ['rules', 'data-elements'].flatMap((d) => listModules(join(root, d), 'lib'));
   const readers = await dataElementReaders(runtime);
   const { atOnce, turn, queuedBuilds } = concurrency(graph, plans.length);
-  const unmangled = payloadNames(graph.load.schemas.map((s) => s.value.schema));
+  const unmangled = new Set([...payloadNames(graph.load.schemas.map((s) => s.value.schema)), ...jsonKeys(projectJson(graph.load.sources ?? []))]);
   const stripped = early.stripped ?? new StrippedModules();
   const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), strippedRules: new Map(), libraries, stripped, turn, queuedBuilds, unmangled };
   // Only the environments without debugging read it, the others keeping every field (environments.ts):

@@ -213,6 +213,26 @@ export function payloadNames(schemas: readonly unknown[]): Set<string> {
 }
 
 /**
+ * Every key of every object in `values` (a project's JSON modules): esbuild's JSON loader writes
+ * their keys whole, so a key that is also a shortened name (a pixel's `npa` in a JSON file a rule
+ * spreads into its options) would reach the runtime under the long name while the runtime reads
+ * the short one. The build keeps such names whole, as it keeps payload names (payloadNames).
+ */
+export function jsonKeys(values: readonly unknown[]): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    for (const [key, value] of Object.entries(node)) {
+      names.add(key);
+      walk(value);
+    }
+  };
+  walk(values);
+  return names;
+}
+
+/**
  * Options of the runtime's factories that only tooling reads: a social pixel's `network`, which
  * its params carry for graph.json and the viewer (runtime/actions/pixel-social.ts). Bundles without
  * tooling blank them where the name was shortened, so is the runtime's own (5-emit/tooling-fields.ts).

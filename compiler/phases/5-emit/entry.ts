@@ -32,8 +32,6 @@ export interface EntryExtras {
   config?: Readonly<Record<string, string>>;
   /** The runtime's readers of data elements as data (without: every data element is imported). */
   readers?: DataElementReaders;
-  /** The project's library modules (`lib` folders, absolute paths), which only declare (bundle.ts marks them pure). */
-  libraries?: readonly string[];
 }
 
 const js = (v: unknown) => JSON.stringify(v);
@@ -85,21 +83,16 @@ export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
   // imports). Data elements first, their files in descending order of path (prod -41 B gzip -9
   // ascending against the order of their names, -6 B more descending: the modules naming many
   // data elements, login.ts, come nearer the table of names that ends the project), then the
-  // project's libraries, then the rules by file (neighbours in a folder look alike), in
-  // descending order of path: gzip finds more repeats within its 32 KB window than in firing
-  // order (prod: -130 B gzip -9 by file ascending, -104 B more descending; measured, not derived).
-  // Rule, data-element and library modules only declare, so the order in which they evaluate
-  // changes nothing. `rules` lists them in that order too, put in firing order when the bundle
-  // starts (runtime/events/table.ts firingOrder): the minifier then writes each rule evaluated
-  // just before the list inside it, instead of declaring a variable and naming it again. It can
-  // only where nothing else comes between the rules: a library first imported by a rule would
-  // stand after it, and every rule before it stayed a variable (22 of prod's 75: the libraries
-  // imported ahead, prod -76 B gzip -9; in the order listed, -3 B against descending). A library
-  // no rule of the bundle reads leaves nothing: its declarations are marked pure (bundle.ts).
+  // rules by file (neighbours in a folder look alike), in descending order of path: gzip finds
+  // more repeats within its 32 KB window than in firing order (prod: -130 B gzip -9 by file
+  // ascending, -104 B more descending; measured, not derived).
+  // Rule and data-element modules only declare, so the order in which they evaluate changes
+  // nothing. `rules` lists them in that order too, put in firing order when the bundle starts
+  // (runtime/events/table.ts firingOrder): the minifier then writes each rule evaluated just
+  // before the list inside it, instead of declaring a variable and naming it again.
   const dataElements = dataElementsSource(graph, plan, extras.readers);
   const byFile = plan.rules.map((r, i) => ({ abs: r.loaded.abs, i })).sort((a, b) => (a.abs < b.abs ? 1 : a.abs > b.abs ? -1 : a.i - b.i));
-  const libraries = [...(extras.libraries ?? [])].map((abs) => `import ${js(abs)};`);
-  const declarations = [...dataElements.imports, ...libraries, ...byFile.map(({ abs, i }) => `import r${i} from ${js(abs)};`)];
+  const declarations = [...dataElements.imports, ...byFile.map(({ abs, i }) => `import r${i} from ${js(abs)};`)];
   const rules = `firingOrder([${byFile.map(({ i }) => `r${i}`).join(', ')}])`;
   // The firing order, the event table and the sources are the plan's (plan.rules, plan.table,
   // plan.sources), made again from the rules when the bundle starts (runtime/events/table.ts):

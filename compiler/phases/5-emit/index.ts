@@ -255,7 +255,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       const validation = validationEntry(graph, plan, site, stamp.version, runtime, join(cacheDir(root), 'validators.json'));
       const dataLayer = dataLayerEntry(site, runtime);
       const config: Record<string, string> = { dataLayer: dataLayer.config, ...validation.config };
-      const extras = { prelude: [...dataLayer.prelude, ...validation.prelude], config, readers, libraries };
+      const extras = { prelude: [...dataLayer.prelude, ...validation.prelude], config, readers };
       // The bundle carries its own inventory: its egress point refuses any other host.
       extras.config.egress = egressEntry(plan, envHosts, privacy);
       const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);

@@ -95,7 +95,6 @@ describe('per-module work kept between builds', () => {
   }, 120_000);
 
   it("shares the kept work with a build of another tree of the project (tagc diff's base) through keptIn", async () => {
-    await build(false, join(root, 'build-unkept'));
     const other = container('kept-module-work-other', { 'rules/site.config.ts': SITE, 'rules/report.ts': rule('site.hosts.first', 'shared') });
     try {
       const otherBuild = () => compile({ root: other, envs: ['prod'], keptIn: cache(), outDir: join(other, 'build'), buildTime: '2026-01-01T00:00:00.000Z' });

@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulate } from '../../compiler/simulate';
 import { REPO, removeContainer } from '../helpers/container';
 import { tagcProcess } from '../helpers/bin';
 
@@ -38,15 +39,15 @@ describe('tagc new event', () => {
     expect(read('rules/events/analytics-quote-requested.ts')).toContain(`catalogueRule('Quote Requested')`);
   });
 
-  it('leaves a container that builds, with the new rule that sends the row\'s event number', () => {
+  it('leaves a container that builds, with the new rule that sends the row\'s event number', async () => {
     const build = run(['build', '--env', 'prod']);
     expect(build.status, build.stderr).toBe(0);
     const manifest = JSON.parse(read('build/manifest.json'));
     const graph = JSON.parse(read(join('build', manifest.environments.prod.graph)));
     expect(graph.rules.map((r: { id: string }) => r.id)).toContain('analytics-quote-requested');
-    const sim = run(['simulate', '--consent', 'all', '--after', JSON.stringify({ event: 'Quote Requested' })]);
-    expect(sim.status, sim.stderr).toBe(0);
-    const urls: string[] = JSON.parse(sim.stdout).requests.map((r: { url: string }) => r.url);
+    // The build runs as a shell runs it; its page is simulated in this process (tests/foundation/init.test.ts runs `tagc simulate` as a process).
+    const sim = await simulate({ env: 'prod', buildDir: join(ROOT, 'build'), consent: 'all', after: [{ event: 'Quote Requested' }] });
+    const urls = sim.requests.map((r) => r.url);
     expect(urls.filter((u) => u.includes('events=event140'))).toHaveLength(1);
   });
 

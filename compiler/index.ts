@@ -60,6 +60,12 @@ export interface CompileOptions {
    * found by each module's text, so the modules the trees have in common are worked once.
    */
   keptIn?: string;
+  /**
+   * The process is the build's own (the `tagc build` command): a large project's compile then caps
+   * V8's heap growth for it (heap-growth.ts). Off by default: a V8 flag set for a process stays set
+   * for whatever else it runs, which a library call must not decide.
+   */
+  ownProcess?: boolean;
 }
 
 export interface CompileResult {
@@ -135,7 +141,7 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   prepareValidation({ proof: kept.proofs.empty });
   const loaded = await loading;
   // A large project's build holds node's heap closer to what is live (heap-growth.ts).
-  boundHeapGrowth(loaded.rules.length + loaded.dataElements.length);
+  if (options.ownProcess) boundHeapGrowth(loaded.rules.length + loaded.dataElements.length);
   // Content hashes start now (swc strips the modules on Node's thread pool) and finish while the compiler validates and plans.
   // So does the scan of what the project reads from its site configuration.
   // The modules the hashes strip of their types are the ones prod's and internal's bundles read.

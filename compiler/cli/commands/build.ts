@@ -54,7 +54,7 @@ export async function build(argv: string[]): Promise<number> {
   const root = rootDir();
   let result: CompileResult;
   try {
-    result = await compile({ root, envs: parseEnvs(values.env), outDir: values.out, typecheck: true, inputs: false, texts: false });
+    result = await compile({ root, envs: parseEnvs(values.env), outDir: values.out, typecheck: true, inputs: false, texts: false, ownProcess: true });
   } catch (error) {
     if (error instanceof CompileError) {
       printDiagnostics(error.diagnostics);

@@ -193,23 +193,28 @@ export function mangleOptions(kept: ReadonlySet<string> = new Set()): Pick<Build
   return { mangleProps: new RegExp(`^(?:${MANGLED_PROPS.filter((p) => !kept.has(p)).join('|')})$`), mangleQuoted: true };
 }
 
+/** The names `namesOf(key, value)` gives for every key of every object in `values`, at any depth. */
+function namesIn(values: readonly unknown[], namesOf: (key: string, value: unknown) => Iterable<string>): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    for (const [key, value] of Object.entries(node)) {
+      for (const name of namesOf(key, value)) names.add(name);
+      walk(value);
+    }
+  };
+  walk(values);
+  return names;
+}
+
 /**
  * Every property name the project's event schemas declare, at any depth. A data-layer payload is
  * the page's data: custom code reads its fields through the types generated from these schemas,
  * so a field spelled like a runtime name (`kind`, `settings`) must keep its name in the bundle.
  */
 export function payloadNames(schemas: readonly unknown[]): Set<string> {
-  const names = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(walk);
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) for (const name of Object.keys(value)) names.add(name);
-      walk(value);
-    }
-  };
-  walk(schemas);
-  return names;
+  return namesIn(schemas, (key, value) => (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []));
 }
 
 /**
@@ -219,17 +224,7 @@ export function payloadNames(schemas: readonly unknown[]): Set<string> {
  * the short one. The build keeps such names whole, as it keeps payload names (payloadNames).
  */
 export function jsonKeys(values: readonly unknown[]): Set<string> {
-  const names = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(walk);
-    for (const [key, value] of Object.entries(node)) {
-      names.add(key);
-      walk(value);
-    }
-  };
-  walk(values);
-  return names;
+  return namesIn(values, (key) => [key]);
 }
 
 /**

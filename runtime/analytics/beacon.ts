@@ -97,12 +97,17 @@ function currency(value: unknown): string {
   return DEFAULT_CURRENCY;
 }
 
+// Compile-time constants (runtime/declare/unset-options.ts): no project module names the
+// currency by either of its names, nor a list variable by any of its six.
+const CURRENCY_UNSET = __TAGC_UNSET_currencyCode__ && __TAGC_UNSET_cc__;
+const LISTS_UNSET = __TAGC_UNSET_list1__ && __TAGC_UNSET_list2__ && __TAGC_UNSET_list3__ && __TAGC_UNSET_l1__ && __TAGC_UNSET_l2__ && __TAGC_UNSET_l3__;
+
 /** One variable's wire value, or '' when it must not be sent. */
 export function wireValue(name: string, value: unknown): string {
   if (name === 'events') return serialiseEvents(value);
   if (!__TAGC_UNSET_products__ && name === 'products') return value == null || value === '' ? '' : truncateBytes(serialiseProducts(value), LIMITS.products);
-  if (!(__TAGC_UNSET_currencyCode__ && __TAGC_UNSET_cc__) && name === 'currencyCode') return currency(value);
-  if (!(__TAGC_UNSET_list1__ && __TAGC_UNSET_list2__ && __TAGC_UNSET_list3__ && __TAGC_UNSET_l1__ && __TAGC_UNSET_l2__ && __TAGC_UNSET_l3__) && name.startsWith('list')) return listValue(value);
+  if (!CURRENCY_UNSET && name === 'currencyCode') return currency(value);
+  if (!LISTS_UNSET && name.startsWith('list')) return listValue(value);
   const s = text(value);
   // Compiled out where no project module names it (runtime/declare/unset-options.ts).
   if (!__TAGC_UNSET_purchaseID__ && name === 'purchaseID') {
@@ -189,7 +194,7 @@ export function buildQuery(hit: Hit, id: IdentityFields): string {
   add('r', truncateBytes(redactUrl(hit.referrer ?? ''), LIMITS.referrer));
   q += __TAGC_UNSET_contextData__ ? '' : groupQuery('c', contextEntries(hit.vars.contextData, trackVars ? (key) => trackVars.has(`contextData.${key}`) : null), encode);
   // The currency is always sent: the default where no project module names it (nor its wire name, cc).
-  add('cc', __TAGC_UNSET_currencyCode__ && __TAGC_UNSET_cc__ ? DEFAULT_CURRENCY : wireValue('currencyCode', hit.vars.currencyCode));
+  add('cc', CURRENCY_UNSET ? DEFAULT_CURRENCY : wireValue('currencyCode', hit.vars.currencyCode));
 
   for (const name of NAMED) {
     if (!sends(name)) continue;

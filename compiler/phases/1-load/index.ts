@@ -74,6 +74,19 @@ async function importModule(p: Project, abs: string, diagnostics: Diagnostics, t
   return null;
 }
 
+/** Each module's default export, in the listed order, where it carries `kind`'s brand; a module whose default does not is reported (`not_a_rule`, `not_a_schema`). */
+async function defaultsOf<T>(p: Project, files: readonly string[], kind: 'rule' | 'schema', imported: (abs: string) => Promise<Record<string, unknown> | null>, diagnostics: Diagnostics): Promise<Loaded<T>[]> {
+  const out: Loaded<T>[] = [];
+  for (const abs of files) {
+    const mod = await imported(abs);
+    if (!mod) continue;
+    const file = rel(p, abs);
+    if (brand(mod.default) === kind) out.push({ file, abs, exportName: 'default', value: mod.default as T });
+    else diagnostics.report(kind === 'rule' ? 'not_a_rule' : 'not_a_schema', file, {});
+  }
+  return out;
+}
+
 export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadResult> {
   const result: LoadResult = { rules: [], dataElements: [], schemas: [], site: null, tables: [] };
   // Declarations run in Node here; runtime code that reads the build constants at import time gets the test values.
@@ -88,19 +101,11 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
   if (bundled) result.sources = bundled.sources;
   const started: Started = bundled?.imports ?? (await loadTypeScript(), importAll(all));
 
-  for (const abs of rules) {
-    const mod = await importModule(p, abs, diagnostics, result.tables, started);
-    if (!mod) continue;
-    const file = rel(p, abs);
-    if (brand(mod.default) !== 'rule') {
-      diagnostics.report('not_a_rule', file, {});
-      continue;
-    }
-    result.rules.push({ file, abs, exportName: 'default', value: mod.default as Rule });
-  }
+  const imported = (abs: string) => importModule(p, abs, diagnostics, result.tables, started);
+  result.rules = await defaultsOf<Rule>(p, rules, 'rule', imported, diagnostics);
 
   for (const abs of dataElements) {
-    const mod = await importModule(p, abs, diagnostics, result.tables, started);
+    const mod = await imported(abs);
     if (!mod) continue;
     const file = rel(p, abs);
     for (const [name, value] of Object.entries(mod)) {
@@ -108,21 +113,12 @@ export async function load(p: Project, diagnostics: Diagnostics): Promise<LoadRe
     }
   }
 
-  for (const abs of schemas) {
-    const mod = await importModule(p, abs, diagnostics, result.tables, started);
-    if (!mod) continue;
-    const file = rel(p, abs);
-    if (brand(mod.default) !== 'schema') {
-      diagnostics.report('not_a_schema', file, {});
-      continue;
-    }
-    result.schemas.push({ file, abs, exportName: 'default', value: mod.default as EventSchemaDeclaration });
-  }
+  result.schemas = await defaultsOf<EventSchemaDeclaration>(p, schemas, 'schema', imported, diagnostics);
 
   // Shared modules (rules/lib, schemas/lib, ...) are not declarations, but may declare tables.
-  for (const abs of libs) await importModule(p, abs, diagnostics, result.tables, started);
+  for (const abs of libs) await imported(abs);
 
-  const siteMod = await importModule(p, p.siteConfig, diagnostics, result.tables, started);
+  const siteMod = await imported(p.siteConfig);
   if (siteMod?.default && typeof siteMod.default === 'object') {
     result.site = { file: rel(p, p.siteConfig), abs: p.siteConfig, exportName: 'default', value: siteMod.default as Record<string, unknown> };
   } else if (siteMod) {

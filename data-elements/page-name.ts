@@ -1,4 +1,5 @@
 import { computed } from '../runtime/declare';
+import { byAddress } from '../runtime/data-elements/page-info';
 import { decode } from '../runtime/core/cookies';
 import { site } from '../rules/site.config';
 
@@ -65,8 +66,10 @@ export function pathPageName(location: Pick<Location, 'hostname' | 'pathname' | 
   return undefined;
 }
 
+const nameByPath = byAddress(pathPageName);
+
 export const pageName = computed<string>(
-  (ctx) => pathPageName(ctx.win.location) ?? (ctx.get('dataLayerPageName') as string | undefined) ?? nameFromPath(ctx.win.location.pathname),
+  (ctx) => nameByPath(ctx.win) ?? (ctx.get('dataLayerPageName') as string | undefined) ?? nameFromPath(ctx.win.location.pathname),
   {
     reads: ['dataLayerPageName'],
     description:

@@ -1,4 +1,5 @@
 import { computed } from '../runtime/declare';
+import { byAddress } from '../runtime/data-elements/page-info';
 import { log } from '../runtime/core/log';
 import { site } from '../rules/site.config';
 
@@ -23,10 +24,12 @@ export function selectReportSuite(location: Pick<Location, 'protocol' | 'hostnam
   return suites.production;
 }
 
+const suiteByAddress = byAddress(selectReportSuite);
+
 export const reportSuite = computed<string>(
   ({ win }) => {
     try {
-      return selectReportSuite(win.location);
+      return suiteByAddress(win);
     } catch {
       log.error('Trouble finding reporting suite');
       return site.reportSuites.test;

@@ -1,4 +1,5 @@
 import { computed, derived } from '../runtime/declare';
+import { byAddress } from '../runtime/data-elements/page-info';
 import { framed } from '../runtime/core/framed';
 import { userAgentHas } from '../runtime/core/user-agent';
 import { site } from '../rules/site.config';
@@ -23,11 +24,14 @@ export function selectChannel(location: Pick<Location, 'hostname' | 'pathname'>)
   return site.channels.find((row) => (row.when as readonly Clause[]).some((c) => clauseMatches(c, host, path)))!.channel;
 }
 
-export const channel = computed<string>(({ win }) => selectChannel(win.location), {
+const channelByAddress = byAddress(selectChannel);
+const overseasByAddress = byAddress((location) => isOverseasPath(location.pathname));
+
+export const channel = computed<string>(({ win }) => channelByAddress(win), {
   description: 'Channel by site (site.config channels, docs/site-config.md): the first matching row wins',
 });
 
-export const overseasAudience = computed<boolean>(({ win }) => isOverseasPath(win.location.pathname), {
+export const overseasAudience = computed<boolean>(({ win }) => overseasByAddress(win), {
   description: 'true when the path starts with eacg, apac, europe, not-listed, dbgipps, offshore or institutions (overseas/EAD URL)',
 });
 

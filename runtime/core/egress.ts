@@ -58,14 +58,15 @@ export function inventoryKeys(host: string, hostname: string): string[] {
   return keys;
 }
 
-function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, page: string, category: SendCategory): boolean {
-  const self = url.origin === page;
+function listed(hosts: NonNullable<EgressPolicy['hosts']>, url: URL, win: Window, category: SendCategory): boolean {
+  const allowed = hosts[category];
+  // Same origin as the page matters only where the category lists 'self' (each origin is a read of the browser's URLs).
+  const self = !!allowed?.includes("'self'") && url.origin === win.location.origin;
   const key = `${category} ${self} ${url.host}`;
   let answer = answers.get(key);
   if (answer === undefined) {
     const keys = inventoryKeys(url.host, url.hostname);
     if (self) keys.push("'self'");
-    const allowed = hosts[category];
     answer = !!allowed && keys.some((k) => allowed.includes(k));
     if (answers.size >= 256) answers.clear();
     answers.set(key, answer);
@@ -82,7 +83,7 @@ function permit(win: Window & typeof globalThis, category: SendCategory, raw: st
   if (!url) reason = 'scheme';
   else if (!policy) reason = 'unconfigured';
   else if (category !== 'necessary' && !allows(category)) reason = 'consent';
-  else if (policy.hosts && !listed(policy.hosts, url, win.location.origin, category)) reason = 'host';
+  else if (policy.hosts && !listed(policy.hosts, url, win, category)) reason = 'host';
   if (!reason) return redactUrl(url!.href);
   const refusal: Refusal = { url: redactUrl(String(raw)), category, via, reason };
   if (url) say(Msg.RequestRefused, reason, category, via, url.host);
@@ -129,7 +130,7 @@ export function egressBeacon(win: Window & typeof globalThis, category: SendCate
 /** An image request (pixels, image beacons, image syncs); false when refused. */
 export function egressImage(win: Window & typeof globalThis, category: SendCategory, url: string): boolean {
   const to = permit(win, category, url, 'image');
-  if (to) new win.Image(1, 1).src = to;
+  if (to) new win.Image().src = to;
   return !!to;
 }
 

@@ -18,8 +18,6 @@ const PROCESS_STATE = [
   /process\.chdir\(/,
   /vi\.(spyOn|stubGlobal|stubEnv|mock|doMock|useFakeTimers)\(/,
   /globalThis\s*(as[^)]*\))?\)?\.\w+\s*=(?!=)/,
-  // The CLI in-process (tests/helpers/cli.ts): it sets TAGC_ROOT, spies on stdout, registers tsx.
-  /\btagcInProcess\(/,
 ];
 
 /** State a VM context does not contain: the process (its env and working folder) is the worker's. */

@@ -40,4 +40,18 @@ describe('the test files by the way they run', () => {
     });
     expect(classifyTestFiles(root)).toEqual({ shared: ['tests/e.test.ts'], vmDom: ['tests/d.test.ts'] });
   });
+
+  it('reads what a file does to its process in its code, not in the text of its strings', () => {
+    rmSync(join(root, 'tests'), { recursive: true, force: true });
+    const set = 'globalThis.made = 1;';
+    files({
+      // The entry of a bundle it builds, a module it writes: text.
+      'tests/entry.test.ts': `const entry = \`import './x';\n${set}\n\`;\nexport { entry };\n`,
+      'tests/module.test.ts': `const module = '${set}\\n';\nexport { module };\n`,
+      // The same statement in its code, and in the expression of a template: code.
+      'tests/code.test.ts': `${set}\n`,
+      'tests/expression.test.ts': `const text = \`made: \${(${set.slice(0, -1)})}\`;\nexport { text };\n`,
+    });
+    expect(classifyTestFiles(root).shared).toEqual(['tests/entry.test.ts', 'tests/module.test.ts']);
+  });
 });

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { stringsBlanked } from './strings-blanked';
 
 // How each test file is run (vitest.config.ts has one project per way):
 // - shared modules (`isolate: false`): Node-environment files that leave no process-wide state
@@ -10,7 +11,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 //   happy-dom again (about a second of CPU per file for tests of a tenth of that);
 // - isolated (`forks`, vitest's default): every other file, in a process of its own.
 
-/** Source that changes process-wide state: env vars, spied or replaced globals, fake timers, module mocks. */
+/**
+ * Source that changes process-wide state: env vars, spied or replaced globals, fake timers, module
+ * mocks. Read in the file's code, not in the text of its strings (tests/setup/strings-blanked.ts):
+ * `globalThis.x = …` in the entry of a bundle a test builds, or in a module it writes, is that
+ * bundle's or module's.
+ */
 const PROCESS_STATE = [
   /@vitest-environment\s+(?!node\b)/,
   /process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/,
@@ -25,7 +31,8 @@ const PROCESS_WIDE = [/process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/, /delete\s+proce
 
 /** Whether a test file's source must run in a module graph of its own. */
 export function needsIsolation(source: string): boolean {
-  return PROCESS_STATE.some((pattern) => pattern.test(source));
+  // A pattern the whole text lacks its code lacks too: most files are read once.
+  return PROCESS_STATE.some((pattern) => pattern.test(source)) && PROCESS_STATE.some((pattern) => pattern.test(stringsBlanked(source)));
 }
 
 const DOM = /@vitest-environment\s+happy-dom\b/;
@@ -76,7 +83,7 @@ export function classifyTestFiles(root: string, dir = 'tests'): { shared: string
   for (const file of testFiles(root, dir)) {
     const source = readFileSync(join(root, file), 'utf8');
     if (!needsIsolation(source)) shared.push(file);
-    else if (DOM.test(source) && !PROCESS_WIDE.some((p) => p.test(source)) && !reachesNodeRealmOnly(join(root, file), known)) vmDom.push(file);
+    else if (DOM.test(source) && !PROCESS_WIDE.some((p) => p.test(stringsBlanked(source))) && !reachesNodeRealmOnly(join(root, file), known)) vmDom.push(file);
   }
   return { shared, vmDom };
 }

@@ -15,7 +15,8 @@ import { stringsBlanked } from './strings-blanked';
  * Source that changes process-wide state: env vars, spied or replaced globals, fake timers, module
  * mocks. Read in the file's code, not in the text of its strings (tests/setup/strings-blanked.ts):
  * `globalThis.x = …` in the entry of a bundle a test builds, or in a module it writes, is that
- * bundle's or module's.
+ * bundle's or module's. Env vars set for one call through tests/helpers/env.ts (withEnv) are put
+ * back when it settles.
  */
 const PROCESS_STATE = [
   /@vitest-environment\s+(?!node\b)/,

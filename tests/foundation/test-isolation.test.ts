@@ -54,4 +54,15 @@ describe('the test files by the way they run', () => {
     });
     expect(classifyTestFiles(root).shared).toEqual(['tests/entry.test.ts', 'tests/module.test.ts']);
   });
+
+  it('takes a spy restored where it was made, or after every test, for no change to the process', () => {
+    rmSync(join(root, 'tests'), { recursive: true, force: true });
+    files({
+      'tests/restored.test.ts': "const log = vi.spyOn(console, 'log');\nlog.mockRestore();\n",
+      'tests/each.test.ts': "beforeEach(() => void vi.spyOn(console, 'log'));\nafterEach(() => vi.restoreAllMocks());\n",
+      // Two spies, one restored.
+      'tests/left.test.ts': "vi.spyOn(Math, 'random');\nconst log = vi.spyOn(console, 'log');\nlog.mockRestore();\n",
+    });
+    expect(classifyTestFiles(root).shared).toEqual(['tests/each.test.ts', 'tests/restored.test.ts']);
+  });
 });

@@ -23,9 +23,21 @@ const PROCESS_STATE = [
   /process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/,
   /delete\s+process\.env/,
   /process\.chdir\(/,
-  /vi\.(spyOn|stubGlobal|stubEnv|mock|doMock|useFakeTimers)\(/,
+  /vi\.(stubGlobal|stubEnv|mock|doMock|useFakeTimers)\(/,
   /globalThis\s*(as[^)]*\))?\)?\.\w+\s*=(?!=)/,
 ];
+
+/**
+ * Spies the file leaves in place: more `vi.spyOn(` than `.mockRestore()`, unless every test's end
+ * restores them all (`afterEach(() => vi.restoreAllMocks())`). A spy restored where it was made
+ * changes nothing the next file in the worker sees.
+ */
+const SPY = /\bvi\.spyOn\(/;
+function spiesLeft(code: string): boolean {
+  const spies = code.match(new RegExp(SPY, 'g'))?.length ?? 0;
+  if (!spies || /afterEach\(\s*\(\)\s*=>\s*\{?\s*vi\.restoreAllMocks\(\)/.test(code)) return false;
+  return spies > (code.match(/\.mockRestore\(\)/g)?.length ?? 0);
+}
 
 /** State a VM context does not contain: the process (its env and working folder) is the worker's. */
 const PROCESS_WIDE = [/process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/, /delete\s+process\.env/, /process\.chdir\(/];
@@ -33,7 +45,9 @@ const PROCESS_WIDE = [/process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/, /delete\s+proce
 /** Whether a test file's source must run in a module graph of its own. */
 export function needsIsolation(source: string): boolean {
   // A pattern the whole text lacks its code lacks too: most files are read once.
-  return PROCESS_STATE.some((pattern) => pattern.test(source)) && PROCESS_STATE.some((pattern) => pattern.test(stringsBlanked(source)));
+  if (!PROCESS_STATE.some((pattern) => pattern.test(source)) && !SPY.test(source)) return false;
+  const code = stringsBlanked(source);
+  return PROCESS_STATE.some((pattern) => pattern.test(code)) || spiesLeft(code);
 }
 
 const DOM = /@vitest-environment\s+happy-dom\b/;

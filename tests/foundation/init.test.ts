@@ -2,11 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tagcInProcess } from '../helpers/cli';
 import { REPO, removeContainer } from '../helpers/container';
 
 // `tagc init` into an empty folder: the new container builds, simulates, writes what the viewer
 // reads, and its own test passes (its build is the one the others read). The folder sits inside the repository so that its test finds
-// vitest; `tagc` is this checkout, linked in as the installed package.
+// vitest; `tagc` is this checkout, linked in as the installed package. `tagc init` runs as a
+// process, and the container's own test runs `tagc build` and `tagc simulate` as processes (a
+// shell's way); the simulation and the refusal below call the same main() in this process
+// (tests/helpers/cli.ts), which does not load the compiler again.
 
 const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
 const ROOT = join(REPO, '.tagc-tmp', `init-${process.pid}`);
@@ -46,8 +50,8 @@ describe('tagc init', () => {
     expect(graph.rules.map((x: { id: string }) => x.id)).toEqual(['page-view-pixel']);
   });
 
-  it('simulates: the rule fires on its scenario and sends the page name', () => {
-    const r = run([BIN, 'simulate', '--push', JSON.stringify({ event: 'Page Load Completed', page: { pageName: 'cart' } })]);
+  it('simulates: the rule fires on its scenario and sends the page name', async () => {
+    const r = await tagcInProcess(['simulate', '--push', JSON.stringify({ event: 'Page Load Completed', page: { pageName: 'cart' } })], ROOT);
     expect(r.status, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout);
     expect(result.url).toBe('https://www.shop.example/');
@@ -60,11 +64,11 @@ describe('tagc init', () => {
     expect(r.stdout).toMatch(/1 passed/);
   });
 
-  it('refuses a folder that already holds files, and leaves them as they were', () => {
+  it('refuses a folder that already holds files, and leaves them as they were', async () => {
     const dir = join(REPO, '.tagc-tmp', `init-full-${process.pid}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'notes.txt'), 'mine');
-    const r = run([BIN, 'init', dir], REPO);
+    const r = await tagcInProcess(['init', dir], REPO);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('is not empty');
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler';
 import { sourceDate } from '../../compiler/source-date';
 import { container, removeContainer, ruleSource } from '../helpers/container';
+import { withEnv } from '../helpers/env';
 import { commitAll } from '../helpers/git';
 
 // Building the same source twice gives the same bytes: the build time comes from
@@ -33,14 +34,11 @@ afterAll(() => removeContainer(root));
 
 describe('reproducible builds', () => {
   it('give byte-identical output when the same commit is built twice', async () => {
-    const saved = process.env.SOURCE_DATE_EPOCH;
-    delete process.env.SOURCE_DATE_EPOCH;
-    try {
+    // The commit's time, not a SOURCE_DATE_EPOCH the shell may have set.
+    await withEnv({ SOURCE_DATE_EPOCH: undefined }, async () => {
       await compile({ root, outDir: join(root, 'out-1') });
       await compile({ root, outDir: join(root, 'out-2') });
-    } finally {
-      if (saved !== undefined) process.env.SOURCE_DATE_EPOCH = saved;
-    }
+    });
     const first = files(join(root, 'out-1'));
     const second = files(join(root, 'out-2'));
     expect(Object.keys(first).length).toBeGreaterThan(5);

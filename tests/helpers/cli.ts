@@ -6,8 +6,9 @@ import { main } from '../../compiler/cli/main';
 // 1 s of CPU a run). Each command keeps at least one test that runs the real bin in a process of
 // its own (tests/helpers/bin.ts: exit code and output as a shell sees them); the other cases of
 // that command call this.
-// It sets TAGC_ROOT and captures stdout and stderr for the call, and main() registers tsx for
-// most commands: a file that calls it runs in a process of its own (tests/setup/isolation.ts).
+// It sets TAGC_ROOT and captures stdout and stderr for the call only, restoring both, and main()
+// registers no tsx here (compiler/load-typescript.ts: only the bin leaves that hook): a file that
+// calls it shares its worker's loaded compiler like any other (tests/setup/isolation.ts).
 
 export interface CliRun {
   status: number;

@@ -6,6 +6,7 @@ import type { PublishReport } from '../../compiler/publish';
 import type { ReleaseHistory } from '../../compiler/publish/release-types';
 import { tagcInProcess } from '../helpers/cli';
 import { container, REPO, removeContainer } from '../helpers/container';
+import { withEnv } from '../helpers/env';
 import { startS3, type LocalS3 } from '../helpers/s3';
 
 // The publishing commands as a platform team runs them: tagc build, then publish to a local S3
@@ -30,12 +31,14 @@ function tagc(args: string[], env: Record<string, string> = {}): Promise<{ statu
   });
 }
 
-/** `tagc <args>` through main() in this process (TAGC_ROOT is the container's for the whole file). */
-const run = (args: string[]) => tagcInProcess(args);
+/** What CI sets that would choose the commit or the target: unset for the runs below, as for the bin's. */
+const UNSET = { GITHUB_SHA: undefined, GITHUB_ACTIONS: undefined, TAGC_PUBLISH_TO: undefined };
+
+/** `tagc <args>` through main() in this process, in the container, with `env` set for the run. */
+const run = (args: string[], env: Record<string, string | undefined> = {}) => withEnv({ ...UNSET, ...env }, () => tagcInProcess(args, root));
 
 beforeAll(async () => {
   s3 = await startS3();
-  for (const name of ['GITHUB_SHA', 'GITHUB_ACTIONS', 'TAGC_PUBLISH_TO']) delete process.env[name];
   // `tagc build` type-checks: runtime/ is the real one, so the generated payload types augment it.
   root = container(
     'publish-cli',
@@ -45,7 +48,6 @@ beforeAll(async () => {
     },
     { linkRuntime: true },
   );
-  process.env.TAGC_ROOT = root;
 }, 60_000);
 
 afterAll(async () => {
@@ -89,9 +91,7 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
   });
 
   it('promotes a build to prod, rolls it back, and lists the releases', async () => {
-    process.env.SOURCE_DATE_EPOCH = '1767700000';
-    expect((await run(['build'])).status).toBe(0);
-    delete process.env.SOURCE_DATE_EPOCH;
+    expect((await run(['build'], { SOURCE_DATE_EPOCH: '1767700000' })).status).toBe(0);
     const second = await run(['publish', ...at(), '--actor', 'release-bot']);
     ids.push(/^build (\S+)/m.exec(second.stdout)![1]!);
     const [a, b] = ids as [string, string];

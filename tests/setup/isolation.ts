@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { stringsBlanked } from './strings-blanked';
 
 // How each test file is run (vitest.config.ts has one project per way):
 // - shared modules (`isolate: false`): Node-environment files that leave no process-wide state
@@ -10,24 +11,43 @@ import { dirname, join, relative, resolve } from 'node:path';
 //   happy-dom again (about a second of CPU per file for tests of a tenth of that);
 // - isolated (`forks`, vitest's default): every other file, in a process of its own.
 
-/** Source that changes process-wide state: env vars, spied or replaced globals, fake timers, module mocks. */
+/**
+ * Source that changes process-wide state: env vars, spied or replaced globals, fake timers, module
+ * mocks. Read in the file's code, not in the text of its strings (tests/setup/strings-blanked.ts):
+ * `globalThis.x = …` in the entry of a bundle a test builds, or in a module it writes, is that
+ * bundle's or module's. Env vars set for one call through tests/helpers/env.ts (withEnv) are put
+ * back when it settles.
+ */
 const PROCESS_STATE = [
   /@vitest-environment\s+(?!node\b)/,
   /process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/,
   /delete\s+process\.env/,
   /process\.chdir\(/,
-  /vi\.(spyOn|stubGlobal|stubEnv|mock|doMock|useFakeTimers)\(/,
+  /vi\.(stubGlobal|stubEnv|mock|doMock|useFakeTimers)\(/,
   /globalThis\s*(as[^)]*\))?\)?\.\w+\s*=(?!=)/,
-  // The CLI in-process (tests/helpers/cli.ts): it sets TAGC_ROOT, spies on stdout, registers tsx.
-  /\btagcInProcess\(/,
 ];
+
+/**
+ * Spies the file leaves in place: more `vi.spyOn(` than `.mockRestore()`, unless every test's end
+ * restores them all (`afterEach(() => vi.restoreAllMocks())`). A spy restored where it was made
+ * changes nothing the next file in the worker sees.
+ */
+const SPY = /\bvi\.spyOn\(/;
+function spiesLeft(code: string): boolean {
+  const spies = code.match(new RegExp(SPY, 'g'))?.length ?? 0;
+  if (!spies || /afterEach\(\s*\(\)\s*=>\s*\{?\s*vi\.restoreAllMocks\(\)/.test(code)) return false;
+  return spies > (code.match(/\.mockRestore\(\)/g)?.length ?? 0);
+}
 
 /** State a VM context does not contain: the process (its env and working folder) is the worker's. */
 const PROCESS_WIDE = [/process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/, /delete\s+process\.env/, /process\.chdir\(/];
 
 /** Whether a test file's source must run in a module graph of its own. */
 export function needsIsolation(source: string): boolean {
-  return PROCESS_STATE.some((pattern) => pattern.test(source));
+  // A pattern the whole text lacks its code lacks too: most files are read once.
+  if (!PROCESS_STATE.some((pattern) => pattern.test(source)) && !SPY.test(source)) return false;
+  const code = stringsBlanked(source);
+  return PROCESS_STATE.some((pattern) => pattern.test(code)) || spiesLeft(code);
 }
 
 const DOM = /@vitest-environment\s+happy-dom\b/;
@@ -35,18 +55,32 @@ const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
 /** A package that refuses to run in a VM context (esbuild checks that TextEncoder's output is the realm's Uint8Array). */
 const NODE_REALM_ONLY = /from\s+'esbuild'|import\('esbuild'\)/;
 
-/** Whether `file` or a module it reaches through relative imports needs the Node realm. */
-function reachesNodeRealmOnly(file: string, seen = new Set<string>()): boolean {
-  if (seen.has(file)) return false;
-  seen.add(file);
-  const source = readFileSync(file, 'utf8');
-  if (NODE_REALM_ONLY.test(source)) return true;
-  for (const [, spec] of source.matchAll(RELATIVE_IMPORT)) {
-    const base = resolve(dirname(file), spec!);
-    const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => /\.tsx?$/.test(p) && existsSync(p));
-    if (target && reachesNodeRealmOnly(target, seen)) return true;
-  }
-  return false;
+/**
+ * Whether `file` or a module it reaches through relative imports needs the Node realm. `known`
+ * keeps what earlier calls found, so that the DOM files' walks, which reach the same runtime
+ * modules, read each module once (vitest loads this config once per project, each time
+ * classifying every file): a module is known to reach when a walk found the way through it, and
+ * every module a walk saw is known not to when that whole walk found none.
+ */
+function reachesNodeRealmOnly(file: string, known = new Map<string, boolean>()): boolean {
+  const seen = new Set<string>();
+  const reaches = (module: string): boolean => {
+    const found = known.get(module);
+    if (found !== undefined) return found;
+    if (seen.has(module)) return false;
+    seen.add(module);
+    const source = readFileSync(module, 'utf8');
+    if (NODE_REALM_ONLY.test(source)) return (known.set(module, true), true);
+    for (const [, spec] of source.matchAll(RELATIVE_IMPORT)) {
+      const base = resolve(dirname(module), spec!);
+      const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => /\.tsx?$/.test(p) && existsSync(p));
+      if (target && reaches(target)) return (known.set(module, true), true);
+    }
+    return false;
+  };
+  const found = reaches(file);
+  if (!found) for (const module of seen) known.set(module, false);
+  return found;
 }
 
 function testFiles(root: string, dir: string): string[] {
@@ -60,10 +94,11 @@ function testFiles(root: string, dir: string): string[] {
 export function classifyTestFiles(root: string, dir = 'tests'): { shared: string[]; vmDom: string[] } {
   const shared: string[] = [];
   const vmDom: string[] = [];
+  const known = new Map<string, boolean>();
   for (const file of testFiles(root, dir)) {
     const source = readFileSync(join(root, file), 'utf8');
     if (!needsIsolation(source)) shared.push(file);
-    else if (DOM.test(source) && !PROCESS_WIDE.some((p) => p.test(source)) && !reachesNodeRealmOnly(join(root, file))) vmDom.push(file);
+    else if (DOM.test(source) && !PROCESS_WIDE.some((p) => p.test(stringsBlanked(source))) && !reachesNodeRealmOnly(join(root, file), known)) vmDom.push(file);
   }
   return { shared, vmDom };
 }

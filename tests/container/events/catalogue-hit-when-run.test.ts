@@ -52,8 +52,10 @@ globalThis.made = { lookups: counted, rules: ${rules} };
     define: { __TAGC_TOOLING__: 'false' },
     logLevel: 'silent',
   });
-  new Function(result.outputFiles[0]!.text)();
-  return (globalThis as unknown as { made: Made }).made;
+  // Run with a globalThis of its own: the bundle's `made` stays out of this worker's global.
+  const scope: { made?: Made } = {};
+  new Function('globalThis', result.outputFiles[0]!.text)(scope);
+  return scope.made!;
 }
 
 describe('catalogue rules in a bundle', () => {

@@ -31,9 +31,12 @@ describe('AMCV cookie format', () => {
 
   it('drops an invalid visitor id with a warning, so it is never sent', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(readAmcv('-1|MCMID|12<script>|MCIDTS|1', NOW)).toEqual({});
-    expect(warn).toHaveBeenCalledWith('[tagc] Ignored an invalid visitor id in the identity cookie');
-    warn.mockRestore();
+    try {
+      expect(readAmcv('-1|MCMID|12<script>|MCIDTS|1', NOW)).toEqual({});
+      expect(warn).toHaveBeenCalledWith('[tagc] Ignored an invalid visitor id in the identity cookie');
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('reads nothing from a missing or garbled cookie', () => {

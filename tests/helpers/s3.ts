@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutBucketCorsCommand, PutObjectCommand, S3Client, type HeadObjectCommandOutput } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { setEnv } from './env';
 import { MEMORY_TMP } from './memory-tmp';
 
 // A real S3 protocol server (s3rver) on 127.0.0.1 with a bucket `cdn` whose CORS rule lets pages
@@ -30,23 +31,30 @@ export interface LocalS3 {
   close(): Promise<void>;
 }
 
-/** s3rver accepts any signature made with its own key; the SDK finds it through the standard chain. */
-export function useLocalCredentials(): void {
-  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-}
+/**
+ * s3rver accepts any signature made with its own key; the SDK (the tests' and the compiler's)
+ * finds it through the standard chain, in the environment from startS3() until close(), which puts
+ * back what was there: a file that shares its worker leaves no credentials to the next.
+ */
+const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
 export async function startS3(): Promise<LocalS3> {
-  useLocalCredentials();
   // s3rver keeps each object as files (the object, its metadata): many small writes.
   const directory = mkdtempSync(join(MEMORY_TMP, 'tagc-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   const { port } = await server.run();
+  const restoreEnv = setEnv(LOCAL_CREDENTIALS);
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true });
-  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
-  await client.send(new PutBucketCorsCommand({ Bucket: BUCKET, CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] } }));
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    await client.send(new PutBucketCorsCommand({ Bucket: BUCKET, CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] } }));
+  } catch (error) {
+    client.destroy();
+    await server.close();
+    restoreEnv();
+    throw error;
+  }
   const read = async (key: string) => {
     const out = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
     return Buffer.from(await out.Body!.transformToByteArray());
@@ -85,6 +93,7 @@ export async function startS3(): Promise<LocalS3> {
     async close() {
       client.destroy();
       await server.close();
+      restoreEnv();
       rmSync(directory, { recursive: true, force: true });
     },
   };

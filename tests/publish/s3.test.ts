@@ -8,6 +8,7 @@ import type { PublishedManifest, ReleaseHistory, ReleaseRecord } from '../../com
 import { S3Target } from '../../compiler/publish/s3-target';
 import { snippets } from '../../compiler/publish/snippet';
 import { encodeOnce, runGzipCache, type EncodeOnce } from '../helpers/encode-once';
+import { withEnv } from '../helpers/env';
 import { sampleBuilds, type SampleBuild, type SampleBuilds } from '../helpers/published-builds';
 import { BUCKET, startGateway, startS3, type LocalS3, type Verdict } from '../helpers/s3';
 
@@ -413,5 +414,19 @@ describe('precompressed bundles on S3', () => {
     expect(report.objects.filter((o) => o.contentEncoding !== null || o.headers.contentEncoding)).toEqual([]);
     expect((await s3.head('gz-off/dev/container.min.js')).ContentEncoding).toBeUndefined();
     expect((await s3.body('gz-off/dev/container.min.js')).equals(a.bundle('dev'))).toBe(true);
+  });
+});
+
+describe('the local S3 server (tests/helpers/s3.ts)', () => {
+  it('puts its credentials in the environment while it runs and puts back what was there when it closes', async () => {
+    // Files that share a worker (tests/setup/isolation.ts) must not inherit another file's credentials.
+    const vars = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] as const;
+    const seen = () => vars.map((name) => process.env[name]);
+    await withEnv({ AWS_ACCESS_KEY_ID: 'a-developer-key', AWS_SECRET_ACCESS_KEY: undefined, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: undefined }, async () => {
+      const other = await startS3();
+      expect(seen()).toEqual(['S3RVER', 'S3RVER', 'true']);
+      await other.close();
+      expect(seen()).toEqual(['a-developer-key', undefined, undefined]);
+    });
   });
 });

@@ -47,7 +47,8 @@ export default defineConfig({
     projects: [
       project('shared modules', { include: shared, isolate: false }),
       project('isolated', { include, exclude: [...shared, ...vmDom] }),
-      project('DOM in VM contexts', { include: vmDom, pool: 'vmForks' }),
+      // esbuild loads in a VM context with the context's own TextEncoder (tests/setup/realm-text-encoder.ts).
+      project('DOM in VM contexts', { include: vmDom, pool: 'vmForks', setupFiles: ['tests/setup/realm-text-encoder.ts'] }),
     ],
   },
 });

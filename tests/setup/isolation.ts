@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { stringsBlanked } from './strings-blanked';
 
 // How each test file is run (vitest.config.ts has one project per way):
@@ -51,37 +51,6 @@ export function needsIsolation(source: string): boolean {
 }
 
 const DOM = /@vitest-environment\s+happy-dom\b/;
-const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
-/** A package that refuses to run in a VM context (esbuild checks that TextEncoder's output is the realm's Uint8Array). */
-const NODE_REALM_ONLY = /from\s+'esbuild'|import\('esbuild'\)/;
-
-/**
- * Whether `file` or a module it reaches through relative imports needs the Node realm. `known`
- * keeps what earlier calls found, so that the DOM files' walks, which reach the same runtime
- * modules, read each module once (vitest loads this config once per project, each time
- * classifying every file): a module is known to reach when a walk found the way through it, and
- * every module a walk saw is known not to when that whole walk found none.
- */
-function reachesNodeRealmOnly(file: string, known = new Map<string, boolean>()): boolean {
-  const seen = new Set<string>();
-  const reaches = (module: string): boolean => {
-    const found = known.get(module);
-    if (found !== undefined) return found;
-    if (seen.has(module)) return false;
-    seen.add(module);
-    const source = readFileSync(module, 'utf8');
-    if (NODE_REALM_ONLY.test(source)) return (known.set(module, true), true);
-    for (const [, spec] of source.matchAll(RELATIVE_IMPORT)) {
-      const base = resolve(dirname(module), spec!);
-      const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => /\.tsx?$/.test(p) && existsSync(p));
-      if (target && reaches(target)) return (known.set(module, true), true);
-    }
-    return false;
-  };
-  const found = reaches(file);
-  if (!found) for (const module of seen) known.set(module, false);
-  return found;
-}
 
 function testFiles(root: string, dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
@@ -94,11 +63,10 @@ function testFiles(root: string, dir: string): string[] {
 export function classifyTestFiles(root: string, dir = 'tests'): { shared: string[]; vmDom: string[] } {
   const shared: string[] = [];
   const vmDom: string[] = [];
-  const known = new Map<string, boolean>();
   for (const file of testFiles(root, dir)) {
     const source = readFileSync(join(root, file), 'utf8');
     if (!needsIsolation(source)) shared.push(file);
-    else if (DOM.test(source) && !PROCESS_WIDE.some((p) => p.test(stringsBlanked(source))) && !reachesNodeRealmOnly(join(root, file), known)) vmDom.push(file);
+    else if (DOM.test(source) && !PROCESS_WIDE.some((p) => p.test(stringsBlanked(source)))) vmDom.push(file);
   }
   return { shared, vmDom };
 }

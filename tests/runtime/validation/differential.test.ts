@@ -114,20 +114,19 @@ describe('the run-time interpreter against ajv', () => {
   });
 
   it('needs no code generation: interpreting works with eval and Function unavailable', () => {
-    const original = globalThis.Function;
-    const originalEval = globalThis.eval;
-    (globalThis as Record<string, unknown>).eval = () => {
+    // Spies, restored below: the file leaves its worker's globals as it found them.
+    const evalSpy = vi.spyOn(globalThis, 'eval').mockImplementation(() => {
       throw new Error('eval used');
-    };
-    (globalThis as Record<string, unknown>).Function = function () {
+    });
+    const functionSpy = vi.spyOn(globalThis, 'Function').mockImplementation(function () {
       throw new Error('Function used');
-    };
+    });
     try {
       expect(interpret(EXTRA_SCHEMAS[3], [{ name: 'a', a: { name: 'b' } }])).toEqual([]);
       expect(interpret(EXTRA_SCHEMAS[3], [{ a: {} }]).map((e) => e.keyword)).toContain('required');
     } finally {
-      (globalThis as Record<string, unknown>).Function = original;
-      (globalThis as Record<string, unknown>).eval = originalEval;
+      evalSpy.mockRestore();
+      functionSpy.mockRestore();
     }
   });
 });

@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLaunch, LaunchParseError } from '../../compiler/import/launch';
 import { writeImport } from '../../compiler/import/launch/write';
+import { tagcProcess } from '../helpers/bin';
+import { tagcInProcess } from '../helpers/cli';
 import { REPO, removeContainer } from '../helpers/container';
 import { FIXTURES, importAndBuild, type ImportedContainer } from '../helpers/launch';
 
@@ -148,19 +149,20 @@ describe('writing an import', () => {
 });
 
 describe('tagc import launch (CLI)', () => {
-  const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
-  const tagc = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: TMP, encoding: 'utf8', timeout: 120_000 });
+  // The import as a shell runs it, the real bin in a process of its own (tests/helpers/bin.ts); the
+  // help and the refusal through main() in this process (tests/helpers/cli.ts).
+  const inProcess = (args: string[]) => tagcInProcess(args, TMP);
 
-  it('documents itself', () => {
-    const r = tagc(['import', 'launch', '--help']);
+  it('documents itself', async () => {
+    const r = await inProcess(['import', 'launch', '--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('tagc import launch <launch-*.js | folder> [--out <dir>]');
-    expect(tagc(['--help']).stdout).toContain('tagc import launch <lib> [--out <dir>]');
+    expect((await inProcess(['--help'])).stdout).toContain('tagc import launch <lib> [--out <dir>]');
   });
 
   it('writes the modules and the report, and prints each finding', () => {
     const out = join(TMP, 'cli-out');
-    const r = tagc(['import', 'launch', EDGE, '--out', out]);
+    const r = tagcProcess(['import', 'launch', EDGE, '--out', out], TMP);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^imported launch-ENedge\.min\.js \(property "Edge Cases", staging\): 5 Launch rules → 3 tagc rules/);
     expect(r.stdout).toContain('  not mapped: rule "Hover promo" (RLe1) › event 1 (core/src/lib/events/hover.js): no tagc kind for the event type core/src/lib/events/hover.js');
@@ -169,9 +171,9 @@ describe('tagc import launch (CLI)', () => {
     expect(readdirSync(out).filter((f) => f.startsWith('.tagc-import'))).toEqual([]);
   });
 
-  it('fails with the located error on a malformed library, writing nothing', () => {
+  it('fails with the located error on a malformed library, writing nothing', async () => {
     const out = join(TMP, 'cli-bad');
-    const r = tagc(['import', 'launch', join(TMP, 'launch-bad.js'), '--out', out]);
+    const r = await inProcess(['import', 'launch', join(TMP, 'launch-bad.js'), '--out', out]);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/tagc import: .*launch-bad\.js:2:\d+: not valid JavaScript/);
     expect(existsSync(out)).toBe(false);

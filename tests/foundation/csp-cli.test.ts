@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { HostUse } from '../../compiler/graph-types';
 import { REPO, removeContainer } from '../helpers/container';
 import { tagcProcess } from '../helpers/bin';
+import { tagcInProcess } from '../helpers/cli';
 
 // `tagc csp <env>` reads build/manifest.json's host inventory and prints both policy forms; the
 // policies themselves run in Chromium in tests/browser/csp-forms.test.ts.
@@ -19,10 +20,13 @@ const HOSTS: HostUse[] = [
   { host: 'px.ads.example', category: 'advertising', directive: 'img-src', rules: ['e'] },
 ];
 
+// The first policy as a shell prints it (the real bin, a process of its own); the others through
+// main() in this process (tests/helpers/cli.ts).
 const tagc = (args: string[]) => tagcProcess(args, root);
+const inProcess = (args: string[]) => tagcInProcess(args, root);
 
 describe('tagc csp', () => {
-  it('prints the nonce-based and the host allow-list policy of an environment from its inventory', () => {
+  it('prints the nonce-based and the host allow-list policy of an environment from its inventory', async () => {
     mkdirSync(join(root, 'build'), { recursive: true });
     writeFileSync(join(root, 'build', 'manifest.json'), JSON.stringify({ version: '1', buildTime: '', environments: { prod: { hosts: HOSTS } } }));
     const r = tagc(['csp', 'prod', '--script-host', 'cdn.firm.example']);
@@ -32,15 +36,15 @@ describe('tagc csp', () => {
       "script-src 'nonce-{NONCE}' 'strict-dynamic'; style-src 'nonce-{NONCE}'; img-src px.ads.example; connect-src 'self' *.edge.example; object-src 'none'; base-uri 'none'",
     );
     expect(allowlist).toMatch(/^script-src cdn\.firm\.example scripts\.vendor\.example; style-src 'sha256-[A-Za-z0-9+/]{43}='; img-src px\.ads\.example; connect-src 'self' \*\.edge\.example; object-src 'none'; base-uri 'none'$/);
-    const json = JSON.parse(tagc(['csp', 'prod', '--json', '--nonce', 'abc']).stdout) as { env: string; nonce: string };
+    const json = JSON.parse((await inProcess(['csp', 'prod', '--json', '--nonce', 'abc'])).stdout) as { env: string; nonce: string };
     expect(json.env).toBe('prod');
     expect(json.nonce).toContain("script-src 'nonce-abc' 'strict-dynamic'");
   });
 
-  it('says what to do when there is no build or no inventory for the environment', () => {
-    const missing = tagc(['csp', 'dev']);
+  it('says what to do when there is no build or no inventory for the environment', async () => {
+    const missing = await inProcess(['csp', 'dev']);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('has no host inventory for dev (run tagc build --env dev)');
-    expect(tagc(['csp', 'nowhere']).stderr).toContain('unknown environment "nowhere"');
+    expect((await inProcess(['csp', 'nowhere'])).stderr).toContain('unknown environment "nowhere"');
   });
 });

@@ -4,13 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulate } from '../../compiler/simulate';
 import { REPO, removeContainer } from '../helpers/container';
 import { tagcProcess } from '../helpers/bin';
+import { tagcInProcess } from '../helpers/cli';
 
 // `tagc new event` on a copy of this container: the schema, the event-number row and the
 // catalogue rule are written the container's way, the copy builds, and the new rule sends the
 // row's event number when the page pushes the event.
 
 const ROOT = join(REPO, '.tagc-tmp', `new-event-${process.pid}`);
+// The new event and the build as a shell runs them (the real bin, a process of their own); the
+// refusals through main() in this process (tests/helpers/cli.ts).
 const run = (args: string[]) => tagcProcess(args, ROOT);
+const inProcess = (args: string[]) => tagcInProcess(args, ROOT);
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 let added: ReturnType<typeof run>;
@@ -51,16 +55,16 @@ describe('tagc new event', () => {
     expect(urls.filter((u) => u.includes('events=event140'))).toHaveLength(1);
   });
 
-  it('refuses an event the container already declares, writing nothing', () => {
+  it('refuses an event the container already declares, writing nothing', async () => {
     const before = read('rules/lib/event-numbers.ts');
-    const again = run(['new', 'event', 'CTA Clicked']);
+    const again = await inProcess(['new', 'event', 'CTA Clicked']);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('schemas/cta-clicked.ts already declares "CTA Clicked"');
     expect(read('rules/lib/event-numbers.ts')).toBe(before);
   });
 
-  it('refuses an event number the table already sends', () => {
-    const again = run(['new', 'event', 'Quote Sent', '--number', 'event61']);
+  it('refuses an event number the table already sends', async () => {
+    const again = await inProcess(['new', 'event', 'Quote Sent', '--number', 'event61']);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('already sends event61');
   });

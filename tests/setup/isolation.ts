@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { stringsBlanked } from './strings-blanked';
+import { stringsBlanked } from './strings-blanked.ts';
 
 // How each test file is run (vitest.config.ts has one project per way):
 // - shared modules (`isolate: false`): Node-environment files that leave no process-wide state

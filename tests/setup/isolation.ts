@@ -11,6 +11,9 @@ import { stringsBlanked } from './strings-blanked.ts';
 //   happy-dom again (about a second of CPU per file for tests of a tenth of that);
 // - isolated (`forks`, vitest's default): every other file, in a process of its own.
 
+/** State a VM context does not contain: the process (its env and working folder) is the worker's. */
+const PROCESS_WIDE = [/process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/, /delete\s+process\.env/, /process\.chdir\(/];
+
 /**
  * Source that changes process-wide state: env vars, spied or replaced globals, fake timers, module
  * mocks. Read in the file's code, not in the text of its strings (tests/setup/strings-blanked.ts):
@@ -20,9 +23,7 @@ import { stringsBlanked } from './strings-blanked.ts';
  */
 const PROCESS_STATE = [
   /@vitest-environment\s+(?!node\b)/,
-  /process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/,
-  /delete\s+process\.env/,
-  /process\.chdir\(/,
+  ...PROCESS_WIDE,
   /vi\.(stubGlobal|stubEnv|mock|doMock|useFakeTimers)\(/,
   /globalThis\s*(as[^)]*\))?\)?\.\w+\s*=(?!=)/,
 ];
@@ -39,18 +40,16 @@ function spiesLeft(code: string): boolean {
   return spies > (code.match(/\.mockRestore\(\)/g)?.length ?? 0);
 }
 
-/** State a VM context does not contain: the process (its env and working folder) is the worker's. */
-const PROCESS_WIDE = [/process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)/, /delete\s+process\.env/, /process\.chdir\(/];
-
-/** Whether a test file's source must run in a module graph of its own. */
-export function needsIsolation(source: string): boolean {
-  // A pattern the whole text lacks its code lacks too: most files are read once.
-  if (!PROCESS_STATE.some((pattern) => pattern.test(source)) && !SPY.test(source)) return false;
-  const code = stringsBlanked(source);
-  return PROCESS_STATE.some((pattern) => pattern.test(code)) || spiesLeft(code);
-}
-
 const DOM = /@vitest-environment\s+happy-dom\b/;
+
+/** How a test file's source runs: sharing its worker's modules, in a VM context of its own (a DOM file whose state that context holds), or in a process of its own. */
+function wayOf(source: string): 'shared' | 'vmDom' | 'isolated' {
+  // A pattern the whole text lacks its code lacks too: most files are read once.
+  if (!PROCESS_STATE.some((pattern) => pattern.test(source)) && !SPY.test(source)) return 'shared';
+  const code = stringsBlanked(source);
+  if (!PROCESS_STATE.some((pattern) => pattern.test(code)) && !spiesLeft(code)) return 'shared';
+  return DOM.test(source) && !PROCESS_WIDE.some((pattern) => pattern.test(code)) ? 'vmDom' : 'isolated';
+}
 
 function testFiles(root: string, dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
@@ -64,9 +63,9 @@ export function classifyTestFiles(root: string, dir = 'tests'): { shared: string
   const shared: string[] = [];
   const vmDom: string[] = [];
   for (const file of testFiles(root, dir)) {
-    const source = readFileSync(join(root, file), 'utf8');
-    if (!needsIsolation(source)) shared.push(file);
-    else if (DOM.test(source) && !PROCESS_WIDE.some((p) => p.test(stringsBlanked(source)))) vmDom.push(file);
+    const way = wayOf(readFileSync(join(root, file), 'utf8'));
+    if (way === 'shared') shared.push(file);
+    else if (way === 'vmDom') vmDom.push(file);
   }
   return { shared, vmDom };
 }

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { main } from '../../compiler/cli/main';
+import { setEnv } from './env';
 
 // `tagc <args>` through main(), the function compiler/cli/bin.js runs, in the test's own process:
 // the command's whole code path without a new Node process that loads the compiler again (about
@@ -25,13 +26,11 @@ export async function tagcInProcess(args: string[], root?: string): Promise<CliR
       return true;
     }),
   );
-  const saved = process.env.TAGC_ROOT;
-  if (root !== undefined) process.env.TAGC_ROOT = root;
+  const restoreEnv = setEnv(root === undefined ? {} : { TAGC_ROOT: root });
   try {
     return { status: await main(args), ...printed };
   } finally {
-    if (saved === undefined) delete process.env.TAGC_ROOT;
-    else process.env.TAGC_ROOT = saved;
+    restoreEnv();
     spies.forEach((s) => s.mockRestore());
   }
 }

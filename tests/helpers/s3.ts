@@ -38,10 +38,45 @@ export interface LocalS3 {
  */
 const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
+/** What s3rver's file store (its `store`, untyped) does with a bucket's configurations (subresources): those of an object have a key. */
+interface SubresourceStore {
+  getSubresource(bucket: string, key: string | undefined, type: string): Promise<unknown>;
+  putSubresource(bucket: string, key: string | undefined, resource: { type: string }): Promise<unknown>;
+  deleteSubresource(bucket: string, key: string | undefined, type: string): Promise<unknown>;
+  deleteBucket(bucket: string): Promise<unknown>;
+}
+
+const isSubresourceStore = (store: unknown): store is SubresourceStore =>
+  !!store && typeof store === 'object' && ['getSubresource', 'putSubresource', 'deleteSubresource', 'deleteBucket'].every((m) => typeof Reflect.get(store, m) === 'function');
+
+/**
+ * s3rver's middleware reads the bucket's CORS and website configurations from their files on every
+ * request (cors.js, website.js: an XML parse, and a failed open when there is none), about a tenth
+ * of its CPU in the publishing tests. Each is kept here as read, until it is written or removed
+ * through the server (the only writer): the same answers.
+ */
+function keepBucketConfigs(store: unknown): void {
+  if (!isSubresourceStore(store)) return;
+  const kept = new Map<string, Promise<unknown>>();
+  const { getSubresource, putSubresource, deleteSubresource, deleteBucket } = store;
+  const forget = (bucket: string) => [...kept.keys()].filter((k) => k.startsWith(`${bucket}/`)).forEach((k) => kept.delete(k));
+  store.getSubresource = (bucket, key, type) => {
+    if (key !== undefined) return getSubresource.call(store, bucket, key, type);
+    const read = kept.get(`${bucket}/${type}`) ?? getSubresource.call(store, bucket, key, type);
+    kept.set(`${bucket}/${type}`, read);
+    read.catch(() => kept.delete(`${bucket}/${type}`));
+    return read;
+  };
+  store.putSubresource = (bucket, key, resource) => (forget(bucket), putSubresource.call(store, bucket, key, resource).finally(() => forget(bucket)));
+  store.deleteSubresource = (bucket, key, type) => (forget(bucket), deleteSubresource.call(store, bucket, key, type).finally(() => forget(bucket)));
+  store.deleteBucket = (bucket) => (forget(bucket), deleteBucket.call(store, bucket).finally(() => forget(bucket)));
+}
+
 export async function startS3(): Promise<LocalS3> {
   // s3rver keeps each object as files (the object, its metadata): many small writes.
   const directory = mkdtempSync(join(MEMORY_TMP, 'tagc-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
+  keepBucketConfigs(Reflect.get(server, 'store'));
   const { port } = await server.run();
   const restoreEnv = setEnv(LOCAL_CREDENTIALS);
   const endpoint = `http://127.0.0.1:${port}`;

@@ -70,7 +70,7 @@ export function createResolver(elements: () => Readonly<Record<string, DataEleme
       event,
       win: services.win,
       runtime: services,
-      get: (name) => get(name),
+      get,
     };
 
     function compute(name: string, el: DataElement): unknown {

@@ -8,5 +8,6 @@ export function derived<T = unknown>(
   compute: (values: unknown[], ctx: ReadContext) => T | undefined,
   options?: DataElementOptions<T>,
 ) {
-  return dataElement<T>((ctx) => compute(from.map((name) => ctx.get(name)), ctx), options, 'derived', { from });
+  // ctx.get (a scope's get, runtime/core/resolve.ts) reads its first argument only: no function of our own per input.
+  return dataElement<T>((ctx) => compute(from.map(ctx.get), ctx), options, 'derived', { from });
 }

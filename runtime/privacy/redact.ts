@@ -124,23 +124,25 @@ function segment(seg: string, depth: number): string | null {
   return eq < 0 ? component(seg, depth) : seg.slice(0, eq + 1) + component(seg.slice(eq + 1), depth);
 }
 
+/** The parts of `s` between `sep`, each as remembered from `compute` (one it drops, null, left out), joined again: a loop, where split, map, filter and join called two functions a part (a beacon has dozens). */
+function parts(s: string, sep: string, table: number, compute: (part: string, depth: number) => string | null, depth: number): string {
+  let out: string | undefined;
+  for (const part of s.split(sep)) {
+    const clean = remembered(table, part, compute, depth);
+    if (clean !== null) out = out === undefined ? clean : out + sep + clean;
+  }
+  return out ?? '';
+}
+
 function query(q: string, depth: number): string {
-  return q
-    .split('&')
-    .map((seg) => remembered(QUERY + depth, seg, segment, depth))
-    .filter((clean) => clean !== null)
-    .join('&');
+  return parts(q, '&', QUERY + depth, segment, depth);
 }
 
 function url(u: string, depth: number): string {
   const hash = u.indexOf('#');
   const head = hash < 0 ? u : u.slice(0, hash);
   const q = head.indexOf('?');
-  const path = q < 0 ? head : head.slice(0, q);
-  let out = path
-    .split('/')
-    .map((seg) => remembered(PATH + depth, seg, pathSegment, depth)!)
-    .join('/');
+  let out = parts(q < 0 ? head : head.slice(0, q), '/', PATH + depth, pathSegment, depth);
   if (q >= 0) out += `?${query(head.slice(q + 1), depth)}`;
   return hash < 0 ? out : `${out}#${component(u.slice(hash + 1), depth)}`;
 }

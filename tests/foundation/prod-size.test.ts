@@ -9,7 +9,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 29_763;
+const PROD_GZIP_CEILING = 29_769;
 /** The goal for what a visitor downloads: the bundle as `tagc publish` stores it (zopfli gzip). */
 const PUBLISHED_CEILING = 30_000;
 

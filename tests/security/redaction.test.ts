@@ -81,6 +81,13 @@ describe('redaction in URLs and bodies', () => {
     expect(redactUrl(`https://metrics.firm.example/b/ss/r?g=${encodeURIComponent(inner)}`)).toBe(`https://metrics.firm.example/b/ss/r?g=${encodeURIComponent(`${PAGE}?keep=1`)}`);
   });
 
+  it('keeps empty path segments and query parts where they are, leaving out only the parameters it strips', () => {
+    configureRedaction({ strip: ['email'] });
+    expect(redactUrl('https://a.example//x/?email=a&&k=1&')).toBe('https://a.example//x/?&k=1&');
+    expect(redactUrl('https://a.example/x?email=a')).toBe('https://a.example/x?');
+    expect(redactUrl('https://a.example/x?&')).toBe('https://a.example/x?&');
+  });
+
   it('redacts a repeated beacon the same way every time, and forgets what it learnt when the settings change', () => {
     const url = `${PAGE}?v0=${encodeURIComponent('john@gmail.com')}&email=x&keep=1`;
     const first = redactUrl(url);

@@ -62,9 +62,15 @@ function keepBucketConfigs(store: unknown): void {
   const forget = (bucket: string) => [...kept.keys()].filter((k) => k.startsWith(`${bucket}/`)).forEach((k) => kept.delete(k));
   store.getSubresource = (bucket, key, type) => {
     if (key !== undefined) return getSubresource.call(store, bucket, key, type);
-    const read = kept.get(`${bucket}/${type}`) ?? getSubresource.call(store, bucket, key, type);
-    kept.set(`${bucket}/${type}`, read);
-    read.catch(() => kept.delete(`${bucket}/${type}`));
+    const id = `${bucket}/${type}`;
+    let read = kept.get(id);
+    if (!read) {
+      read = getSubresource.call(store, bucket, key, type);
+      kept.set(id, read);
+      // A failed read is not kept; a later one kept meanwhile stays.
+      const failed = read;
+      failed.catch(() => kept.get(id) === failed && kept.delete(id));
+    }
     return read;
   };
   store.putSubresource = (bucket, key, resource) => (forget(bucket), putSubresource.call(store, bucket, key, resource).finally(() => forget(bucket)));

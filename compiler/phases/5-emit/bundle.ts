@@ -115,6 +115,11 @@ export interface StrippedRule {
 /**
  * A rule module without its viewer-only metadata, from its stripped JavaScript; the source map goes
  * inline, so the bundle's map still points at the .ts. Made once for prod and internal (`rules`).
+ * esbuild decodes the inline map on each of their builds: at 5,000 rules about 0.2-0.3 of its
+ * 1.9 s of CPU a build. The text that needs no map, the .ts with the viewer-only ranges blanked
+ * for esbuild's TypeScript loader, saved about 0.1 s a build (its TypeScript parse costs the rest
+ * back), gives property keys no names in the map, and a module with types in its text would rename
+ * the bundle's locals (esbuild names them from the characters of its input).
  */
 async function strippedRule(stripped: StrippedModules, rules: Map<string, Promise<StrippedRule>>, path: string): Promise<StrippedRule & { loader: 'js' | 'ts' }> {
   const { js } = await stripped.get(path);

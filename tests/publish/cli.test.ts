@@ -11,8 +11,9 @@ import { startS3, type LocalS3 } from '../helpers/s3';
 
 // The publishing commands as a platform team runs them: tagc build, then publish to a local S3
 // protocol server, promote the build to prod, roll back, list the releases, print the snippet.
-// The first build and publish run the installed bin (a new process); the rest call the same
-// main() in this process, which keeps the file fast.
+// The first publish runs the installed bin (a new process); the rest, and the builds, call the
+// same main() in this process, which keeps the file fast (tests/foundation/cli.test.ts runs
+// `tagc build` as a shell does).
 
 const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
 let s3: LocalS3;
@@ -60,7 +61,7 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
   const ids: string[] = [];
 
   it('builds and publishes to the bucket, pointing dev at the build; a re-run uploads nothing', async () => {
-    const build = await tagc(['build'], { SOURCE_DATE_EPOCH: '1767600000' });
+    const build = await run(['build'], { SOURCE_DATE_EPOCH: '1767600000' });
     expect(build.status, build.stderr).toBe(0);
     const dry = await run(['publish', ...at(), '--dry-run']);
     expect(dry.status).toBe(0);

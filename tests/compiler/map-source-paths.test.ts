@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { initContainer } from '../../compiler/init';
 import { shownSourceName } from '../../compiler/phases/5-emit/source-names';
-import { BIN } from '../helpers/bin';
+import { tagcInProcess } from '../helpers/cli';
 import { REPO } from '../helpers/container';
 
 // A container outside this checkout, with tagc linked in as its installed package (npm link, a
@@ -20,7 +19,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const filesUnder = (d: string): string[] => readdirSync(d, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 
 describe('source maps of a container whose tagc is linked from a checkout elsewhere', () => {
-  it('name every source from the project root, and no output file holds a path of the build machine', () => {
+  it('name every source from the project root, and no output file holds a path of the build machine', async () => {
     const root = join(dir, 'shop');
     const out = join(dir, `out-${MARKER}`);
     // The files `tagc init` writes, written in this process (tests/foundation/init.test.ts runs the command).
@@ -28,7 +27,9 @@ describe('source maps of a container whose tagc is linked from a checkout elsewh
     mkdirSync(join(root, 'node_modules', '@types'), { recursive: true });
     symlinkSync(REPO, join(root, 'node_modules', 'tagc'), 'dir');
     symlinkSync(join(REPO, 'node_modules', '@types', 'node'), join(root, 'node_modules', '@types', 'node'), 'dir');
-    const build = spawnSync(process.execPath, [BIN, 'build', '--out', out], { cwd: root, env: { ...process.env, TAGC_ROOT: root }, encoding: 'utf8', timeout: 180_000 });
+    // `tagc build` through main() in this process (tests/helpers/cli.ts; tests/foundation/cli.test.ts
+    // runs the bin): esbuild resolves from the project root it is given, not from the process's folder.
+    const build = await tagcInProcess(['build', '--out', out], root);
     expect(build.status, build.stdout + build.stderr).toBe(0);
 
     const files = filesUnder(out);

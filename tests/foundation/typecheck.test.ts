@@ -6,12 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseTscOutput } from '../../compiler/typecheck';
 import { tagcInProcess } from '../helpers/cli';
 import { container, removeContainer } from '../helpers/container';
-import { tagcProcess } from '../helpers/bin';
 
 // `tagc build` fails on a TypeScript error in a container module (a rule reading a payload field
 // its schema lacks), leaving build/ as it was; `tagc check` reports compiler and TypeScript
-// errors together in one run. The first build of a clean container runs the bin in a process of
-// its own, as a shell does; the others call the same main() in this process (tests/helpers/cli.ts).
+// errors together in one run. Every build calls main(), what the bin runs, in this process
+// (tests/helpers/cli.ts); tests/foundation/cli.test.ts runs `tagc build` as a shell does.
 
 const roots: string[] = [];
 afterAll(() => roots.forEach(removeContainer));
@@ -44,10 +43,10 @@ function firstBuild<T>(build: () => Promise<T>): () => Promise<T> {
   return () => (done ??= build());
 }
 
-/** A container whose rule type-checks, built by the bin in a process of its own, as a shell does. */
+/** A container whose rule type-checks, after its first build. */
 const cleanBuild = firstBuild(async () => {
   const root = sample('tc-ok', { 'rules/fund-log.ts': reading('id') });
-  const run = tagcProcess(['build', '--env', 'prod'], root);
+  const run = await tagcInProcess(['build', '--env', 'prod'], root);
   return { root, run, manifest: existsSync(join(root, 'build', 'manifest.json')) };
 });
 

@@ -11,8 +11,9 @@ import { startS3, type LocalS3 } from '../helpers/s3';
 
 // The publishing commands as a platform team runs them: tagc build, then publish to a local S3
 // protocol server, promote the build to prod, roll back, list the releases, print the snippet.
-// The first build and publish run the installed bin (a new process); the rest call the same
-// main() in this process, which keeps the file fast.
+// The first publish runs the installed bin (a new process); the rest, and the builds, call the
+// same main() in this process, which keeps the file fast (tests/foundation/cli.test.ts runs
+// `tagc build` as a shell does).
 
 const BIN = join(REPO, 'compiler', 'cli', 'bin.js');
 let s3: LocalS3;
@@ -30,6 +31,14 @@ function tagc(args: string[], env: Record<string, string> = {}): Promise<{ statu
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
+
+/**
+ * The environments built: dev, which publish points at the build, and prod, which promote and
+ * rollback move. Each publish of a new build encodes every bundle and debug companion by zopfli;
+ * test's and stg's bundles (about 280 KB each, 1.1 s of zopfli) and internal's would be encoded
+ * for nothing read here (tests/publish/s3 publishes builds of several environments).
+ */
+const ENVS = ['--env', 'dev', '--env', 'prod'];
 
 /** What CI sets that would choose the commit or the target: unset for the runs below, as for the bin's. */
 const UNSET = { GITHUB_SHA: undefined, GITHUB_ACTIONS: undefined, TAGC_PUBLISH_TO: undefined };
@@ -60,7 +69,7 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
   const ids: string[] = [];
 
   it('builds and publishes to the bucket, pointing dev at the build; a re-run uploads nothing', async () => {
-    const build = await tagc(['build'], { SOURCE_DATE_EPOCH: '1767600000' });
+    const build = await run(['build', ...ENVS], { SOURCE_DATE_EPOCH: '1767600000' });
     expect(build.status, build.stderr).toBe(0);
     const dry = await run(['publish', ...at(), '--dry-run']);
     expect(dry.status).toBe(0);
@@ -91,7 +100,7 @@ describe('tagc publish, promote, rollback, releases and snippet from the command
   });
 
   it('promotes a build to prod, rolls it back, and lists the releases', async () => {
-    expect((await run(['build'], { SOURCE_DATE_EPOCH: '1767700000' })).status).toBe(0);
+    expect((await run(['build', ...ENVS], { SOURCE_DATE_EPOCH: '1767700000' })).status).toBe(0);
     const second = await run(['publish', ...at(), '--actor', 'release-bot']);
     ids.push(/^build (\S+)/m.exec(second.stdout)![1]!);
     const [a, b] = ids as [string, string];

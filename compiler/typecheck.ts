@@ -162,11 +162,11 @@ async function runTsc([command, ...args]: string[], cwd: string, signal?: AbortS
  * The container's type check as compile() runs it: tsc starts with the compile, beside loading,
  * validating and bundling, rather than once the generated types are written (about 1 s later,
  * and tsc was the build's longest pole). Generated types that were then written anew start it
- * again: the first run may have read them before.
+ * again: the first run may have read them before. Where one is missing, tsc waits for them.
  */
 export class EarlyTypeCheck {
   private controller = new AbortController();
-  private run: Promise<Diagnostic[]>;
+  private run: Promise<Diagnostic[]> | null;
   /** Clean checks of earlier builds: while every file of the program is as it was, tsc is not started. */
   private readonly kept: KeptOutputs<KeptCheck>;
 
@@ -176,7 +176,8 @@ export class EarlyTypeCheck {
     keep = true,
   ) {
     this.kept = new KeptOutputs(keep ? join(cacheDir(p.root), 'typecheck.v8') : undefined, keptValues(isKeptCheck));
-    this.run = this.start();
+    // A missing generated file (a new container's first build) is certain to be written.
+    this.run = Object.values(p.generated).every((file) => existsSync(file)) ? this.start() : null;
   }
 
   private start(): Promise<Diagnostic[]> {
@@ -199,9 +200,9 @@ export class EarlyTypeCheck {
     return found;
   }
 
-  /** The type errors; `generatedChanged`: the generated types were written since tsc started. */
+  /** The type errors; `generatedChanged`: the generated types were written since the compile began. */
   errors(generatedChanged: boolean): Promise<Diagnostic[]> {
-    if (generatedChanged) {
+    if (this.run === null || generatedChanged) {
       this.controller.abort();
       this.controller = new AbortController();
       this.run = this.start();

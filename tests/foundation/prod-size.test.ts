@@ -9,7 +9,7 @@ import { realBuild, realBundle, realManifest } from '../helpers/real-build';
 // The real prod bundle: a size ceiling and the strings that must never reach it. The ceiling is a
 // ratchet (the issue's goal is 30,000 B, reported by `npm run bench`): lower it as bytes come off,
 // and raise it only with a reason in the commit that does.
-const PROD_GZIP_CEILING = 29_769;
+const PROD_GZIP_CEILING = 29_772;
 /** The goal for what a visitor downloads: the bundle as `tagc publish` stores it (zopfli gzip). */
 const PUBLISHED_CEILING = 30_000;
 
@@ -79,6 +79,11 @@ describe('the prod bundle', () => {
         expect(stg, env).toContain(url);
       }
     }
+  });
+
+  it('has no character above U+00FF, which would make the page\'s copy of an inlined bundle a two-byte string', () => {
+    // The minifier writes string escapes as the characters; Latin-1 ones (a rule name's "·") keep the text one byte a character.
+    expect([...code].filter((c) => c.charCodeAt(0) > 0xff)).toEqual([]);
   });
 
   it('has no regular expression with a lookbehind, which older Safari cannot parse (the whole script would fail)', () => {

@@ -24,8 +24,8 @@ export const MAX_GET_URL = 2047;
  * is matched first and kept; what is left of a surrogate is lone. No lookbehind: older Safari
  * cannot parse a script that has one (privacy/redact.ts). The replacement character is decoded
  * rather than written: the minifier writes a literal U+FFFD as itself, and that one character above
- * U+00FF makes the page's copy of an inlined bundle a two-byte string, every load (Chromium, prod:
- * the first rule 0.5 ms later on a reload, the bundle's first statement 0.35 ms later).
+ * U+00FF makes the page's copy of an inlined bundle a two-byte string, every load (Chromium, prod,
+ * reloads: the bundle's first statement 0.26 ms later, in 41 of 48 pairs).
  */
 export function wellFormed(s: string): string {
   return s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, (m) => (m.length > 1 ? m : decodeURIComponent('%EF%BF%BD')));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editOneRule, mainThreadCpuMs, phaseKey, phaseTimings } from '../../compiler/bench/compiler-scale';
+import { burnCpu } from '../helpers/cpu-burn';
 
 // The scale bench keeps the phase timings `tagc build` prints as figures (compiler/cli/commands/build.ts).
 const BUILD_OUTPUT = `load                 3376 ms
@@ -42,10 +43,7 @@ describe('the compiler-scale bench', () => {
 
   it("reads node's main-thread CPU apart from its other threads' (the scale figures' NodeMainCpuMs)", async () => {
     // The main thread burns 100 ms of CPU, then a worker thread 400 ms while the main thread waits; then both wait for stdin.
-    // User and system time together: each cpuUsage() is a system call, and a loop that waited for
-    // user time alone spent about 5 times as much in the kernel (2.6 s of CPU for these 500 ms).
-    const burn = (ms: number) => `{ const t = process.cpuUsage(); const used = () => { const u = process.cpuUsage(t); return u.user + u.system; }; while (used() < ${ms * 1000}); }`;
-    const script = `${burn(100)} const { Worker } = require('node:worker_threads'); new Worker(${JSON.stringify(`${burn(400)} require('node:worker_threads').parentPort.postMessage(1);`)}, { eval: true }).once('message', () => { process.stdout.write('done'); process.stdin.resume(); });`;
+    const script = `${burnCpu(100)} const { Worker } = require('node:worker_threads'); new Worker(${JSON.stringify(`${burnCpu(400)} require('node:worker_threads').parentPort.postMessage(1);`)}, { eval: true }).once('message', () => { process.stdout.write('done'); process.stdin.resume(); });`;
     const child = spawn(process.execPath, ['-e', script]);
     try {
       await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));

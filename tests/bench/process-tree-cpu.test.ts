@@ -1,17 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { burnCpu } from '../helpers/cpu-burn';
 import { processTable, treeCpuMs } from '../setup/process-tree-cpu';
 
 // The CPU of the processes a test file starts (tests/setup/process-tree-cpu.ts), whether they
 // have exited or still run when it is read.
 
-/**
- * A Node process that uses `ms` of CPU (not of wall time: the machine may be loaded), then waits for stdin to close.
- * User and system time together: each cpuUsage() is a system call, and a loop that waited for user
- * time alone spent about 5 times as much in the kernel.
- */
-const BURN = (ms: number, wait: boolean) =>
-  `{ const t = process.cpuUsage(); const used = () => { const u = process.cpuUsage(t); return u.user + u.system; }; while (used() < ${ms * 1000}); } ${wait ? "process.stdout.write('done'); process.stdin.resume();" : ''}`;
+/** A Node process's script that uses `ms` of CPU (tests/helpers/cpu-burn.ts), then, where `wait`, waits for stdin to close. */
+const BURN = (ms: number, wait: boolean) => `${burnCpu(ms)} ${wait ? "process.stdout.write('done'); process.stdin.resume();" : ''}`;
 
 describe('the CPU of a process tree', () => {
   it('counts a child that has exited and been reaped', () => {

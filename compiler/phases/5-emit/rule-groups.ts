@@ -36,7 +36,15 @@ interface Member {
   prefix: number;
   imports: Map<string, { source: string; name: string }>;
   viewerOnly: [number, number][];
-  map: { mappings: string; sources: string[]; sourcesContent: (string | null)[]; names: string[] };
+  /** swc's map as the stripped module holds it, parsed only while a group is joined (not a second copy held through every build). */
+  map: string;
+}
+
+interface MemberMap {
+  mappings: string;
+  sources: string[];
+  sourcesContent?: (string | null)[];
+  names?: string[];
 }
 
 /** `stripped` as a group member, or undefined where it cannot join one. */
@@ -49,8 +57,7 @@ function memberOf(abs: string, { module, js }: StrippedModule): Member | undefin
   const prefix = /^export\s+default\b\s*/.exec(statement!.text)?.[0].length;
   if (at < 0 || prefix === undefined) return undefined;
   if ([...statement!.refs, ...module.imports.keys()].some((name) => name.startsWith('__tagcRule'))) return undefined;
-  const { mappings, sources, sourcesContent = [], names = [] } = JSON.parse(js.map) as RawMap & { mappings: string; names?: string[] };
-  return { abs, code: js.code, statement: [at, at + statement!.text.length], prefix, imports: module.imports, viewerOnly: js.viewerOnly, map: { mappings, sources, sourcesContent, names } };
+  return { abs, code: js.code, statement: [at, at + statement!.text.length], prefix, imports: module.imports, viewerOnly: js.viewerOnly, map: js.map };
 }
 
 /** The names a group has bound by import, and those its rules refer to without importing. */
@@ -83,6 +90,7 @@ export class RuleGroups {
   readonly of = new Map<string, { file: string; name: string }>();
   private readonly members = new Map<string, Member[]>();
   private readonly made = new Map<string, GroupModule>();
+  private madeStripped: boolean | undefined;
 
   constructor(groups: readonly Member[][]) {
     groups.forEach((members, k) => {
@@ -96,7 +104,11 @@ export class RuleGroups {
   module(file: string, included: ReadonlySet<string>, strip: boolean): GroupModule {
     const all = this.members.get(file)!;
     const members = all.map((m, i) => [m, i] as const).filter(([m]) => included.has(m.abs));
-    const key = `${strip}:${file}:${members.map(([, i]) => i).join(',')}`;
+    const key = `${file}:${members.map(([, i]) => i).join(',')}`;
+    // The environments build one variant after the other (test, dev and stg; prod and internal):
+    // the other's modules are not asked for again.
+    if (this.madeStripped !== strip) this.made.clear();
+    this.madeStripped = strip;
     let made = this.made.get(key);
     if (!made) this.made.set(key, (made = joined(members, strip)));
     return made;
@@ -119,26 +131,27 @@ function joined(members: readonly (readonly [Member, number])[], strip: boolean)
     }
   }
   const header = [...[...bySource].map(([source, names]) => `import{${[...names].join(',')}}from${JSON.stringify(source)};`), ...namespaces].join('');
-  const texts = [`${header}\n`];
+  const codes = [`${header}\n`];
   const parts: MapPart[] = [{ mappings: '', sources: 0, names: 0, lines: 1 }];
   const sources: string[] = [];
   const sourcesContent: (string | null)[] = [];
   const names: string[] = [];
   for (const [m, i] of members) {
+    const { mappings, sources: own, sourcesContent: texts = [], names: ownNames = [] } = JSON.parse(m.map) as MemberMap;
     const [start, end] = m.statement;
     // Columns stay where swc's map has them: the imports and `export default` are blanked, and
     // the rule's name is declared on a line of its own before its code.
     const blank: [number, number][] = [[0, start], [start, start + m.prefix], [end, m.code.length], ...(strip ? m.viewerOnly : [])];
     const code = blankRanges(m.code, blank);
     const text = `export const ${exportName(i)}=\n${code}\n`;
-    texts.push(text);
-    parts.push({ mappings: `;${m.map.mappings}`, sources: m.map.sources.length, names: m.map.names.length, lines: text.split('\n').length - 1 });
-    sources.push(...m.map.sources);
-    m.map.sources.forEach((_, s) => sourcesContent.push(m.map.sourcesContent[s] ?? null));
-    names.push(...m.map.names);
+    parts.push({ mappings: `;${mappings}`, sources: own.length, names: ownNames.length, lines: text.split('\n').length - 1 });
+    codes.push(text);
+    sources.push(...own);
+    own.forEach((_, s) => sourcesContent.push(texts[s] ?? null));
+    names.push(...ownNames);
   }
   const inline = Buffer.from(JSON.stringify({ version: 3, sources, names, mappings: joinMappings(parts) })).toString('base64');
-  return { contents: `${texts.join('')}//# sourceMappingURL=data:application/json;base64,${inline}\n`, map: { sources, sourcesContent } };
+  return { contents: `${codes.join('')}//# sourceMappingURL=data:application/json;base64,${inline}\n`, map: { sources, sourcesContent } };
 }
 
 /**

@@ -1,7 +1,8 @@
 // Source maps of texts joined line by line (rule-groups.ts), joined: each part's `mappings` is
 // copied as it is but for its first segment with a source and its first with a name, which are
 // made relative to the part before (the fields are deltas). Scanned, not decoded into segments
-// and encoded again: a full decode and encode of prod's 5,000 rule maps took about 0.9 s.
+// and encoded again: a first decode-and-encode took 0.29 + 0.65 s (one run) on the 1.4 MB of
+// mappings of prod's bundle at 5,000 rules, about what that many rules' maps hold together.
 
 const CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const VALUE = new Int8Array(128).fill(-1);

@@ -46,6 +46,8 @@ export interface CompileOptions {
    * to its end; `tagc build`, which prints only their sizes, leaves them out.
    */
   texts?: boolean;
+  /** Give esbuild a large project's rules joined into fewer modules (5-emit/rule-groups.ts); default: a large project asking for no inputs. */
+  ruleGroups?: boolean;
   /** Fixed build time (ISO); default SOURCE_DATE_EPOCH, else the HEAD commit's time, else now (compiler/source-date.ts). */
   buildTime?: string;
   /**
@@ -178,7 +180,7 @@ async function compileWith(options: CompileOptions, timings: Record<string, numb
   // Bundling starts before the proof has answered: it writes only to the staging folder, and
   // graph.json (which lists the diagnostics) waits for the proof.
   const emitStart = performance.now();
-  const emitting = staging && emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, staging, { ...early, proofs: proven }, { inputs: options.inputs, keptRewrites: kept.rewrites, texts: options.texts });
+  const emitting = staging && emitBundles(graph, plans, registry, options.root, stamp, diagnostics.list, staging, { ...early, proofs: proven }, { inputs: options.inputs, keptRewrites: kept.rewrites, texts: options.texts, ruleGroups: options.ruleGroups });
   emitting?.catch(() => undefined);
 
   // tsc runs in its own process while the compiler works and esbuild bundles; its errors are awaited before any output.

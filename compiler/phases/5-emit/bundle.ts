@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSize } from './gzip-size';
 import { readFile } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { BuildResult, Metafile, Plugin } from 'esbuild';
 import { esbuild } from '../../esbuild-api';
 import { defines } from '../../environments';
@@ -20,6 +20,7 @@ import type { KeptOutputs } from '../../kept-outputs';
 import { blankRanges } from '../../js-syntax';
 import { blankToolingFields, type StepFieldNames } from './tooling-fields';
 import { SourceTexts } from './source-texts';
+import { GROUP_FILE, type RuleGroups } from './rule-groups';
 
 // esbuild turns the entry into one minified IIFE; the content hash names the file and is also
 // stamped into tagc.buildInfo (the placeholder has the hash's length, so the map stays exact).
@@ -89,6 +90,8 @@ export interface BundleOptions {
    * compressions run side by side on the pool instead.
    */
   queuedBuilds?: () => Promise<unknown>;
+  /** A large project's rule modules joined into fewer (rule-groups.ts); the entry imports its rules from them. */
+  ruleGroups?: RuleGroups;
 }
 
 /** One text of `make()`'s pair, made once per key for all the environments of one build. */
@@ -177,6 +180,21 @@ function projectModules(root: string, strip: boolean, texts: SourceTexts, { site
   };
 }
 
+/** The group modules of the `included` rules (rule-groups.ts), each given to `texts` with its sources' texts. */
+function ruleGroupModules(groups: RuleGroups, included: ReadonlySet<string>, strip: boolean, texts: SourceTexts): Plugin {
+  return {
+    name: 'tagc-rule-groups',
+    setup(build) {
+      build.onResolve({ filter: GROUP_FILE }, (args) => ({ path: resolve(args.resolveDir, args.path) }));
+      build.onLoad({ filter: GROUP_FILE }, (args) => {
+        const { contents, map } = groups.module(args.path, included, strip);
+        texts.loadedFile(args.path, contents, map);
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
 /**
  * The entry imports modules by absolute path; the map embeds the entry's text, so make those
  * specifiers relative to the root (its resolveDir) and keep the build machine's paths out.
@@ -200,7 +218,11 @@ export async function bundle(root: string, plan: EnvPlan, entry: Entry, options:
   const { js, esbuildMap, fieldNames, inputs } = taken(
     await turn(() =>
       esbuild.build({
-        plugins: [projectModules(root, !plan.env.debug, texts, options), ...(entry.project === undefined ? [] : [projectFunctionModules(relativeImports(entry.project, root), root, texts)])],
+        plugins: [
+          ...(options.ruleGroups ? [ruleGroupModules(options.ruleGroups, new Set(plan.rules.map((r) => r.loaded.abs)), !plan.env.debug, texts)] : []),
+          projectModules(root, !plan.env.debug, texts, options),
+          ...(entry.project === undefined ? [] : [projectFunctionModules(relativeImports(entry.project, root), root, texts)]),
+        ],
         stdin,
         absWorkingDir: root,
         ...BROWSER_SCRIPT,

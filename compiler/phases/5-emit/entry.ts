@@ -32,6 +32,8 @@ export interface EntryExtras {
   config?: Readonly<Record<string, string>>;
   /** The runtime's readers of data elements as data (without: every data element is imported). */
   readers?: DataElementReaders;
+  /** Where a rule is imported from instead of its file: its group module's and the name it exports it by (rule-groups.ts). */
+  ruleImport?: (abs: string) => { file: string; name: string } | undefined;
 }
 
 const js = (v: unknown) => JSON.stringify(v);
@@ -92,7 +94,11 @@ export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
   // before the list inside it, instead of declaring a variable and naming it again.
   const dataElements = dataElementsSource(graph, plan, extras.readers);
   const byFile = plan.rules.map((r, i) => ({ abs: r.loaded.abs, i })).sort((a, b) => (a.abs < b.abs ? 1 : a.abs > b.abs ? -1 : a.i - b.i));
-  const declarations = [...dataElements.imports, ...byFile.map(({ abs, i }) => `import r${i} from ${js(abs)};`)];
+  const ruleImport = ({ abs, i }: { abs: string; i: number }) => {
+    const grouped = extras.ruleImport?.(abs);
+    return grouped ? `import { ${grouped.name} as r${i} } from ${js(grouped.file)};` : `import r${i} from ${js(abs)};`;
+  };
+  const declarations = [...dataElements.imports, ...byFile.map(ruleImport)];
   const rules = `firingOrder([${byFile.map(({ i }) => `r${i}`).join(', ')}])`;
   // The firing order, the event table and the sources are the plan's (plan.rules, plan.table,
   // plan.sources), made again from the rules when the bundle starts (runtime/events/table.ts):

@@ -27,6 +27,7 @@ import { dataLayerEntry } from './data-layer-entry';
 import type { Staging } from './staging';
 import { siteValidation, validationEntry } from './validators';
 import { optionSources, unsetOptions } from './unset-options';
+import { ruleGroups } from './rule-groups';
 
 // Phase 5: bundles, graphs and the manifest, written to a staging folder as each is made and
 // swapped into build/ only once the build has passed (./staging.ts), so that a failed build never
@@ -117,11 +118,15 @@ export interface EarlyWork {
  * locals differently (its character frequencies count the source text).
  */
 function concurrency(graph: ContainerGraph, envs: number): { atOnce: number } & Pick<BundleOptions, 'turn' | 'queuedBuilds'> {
-  const large = graph.rules.length + graph.dataElements.size >= LARGE_PROJECT_MODULES;
-  if (!large) return { atOnce: envs };
+  if (!isLarge(graph)) return { atOnce: envs };
   const { turn, queued } = oneAtATime(releaseService);
   return { atOnce: 2, turn, queuedBuilds: queued };
 }
+
+const isLarge = (graph: ContainerGraph) => graph.rules.length + graph.dataElements.size >= LARGE_PROJECT_MODULES;
+
+/** The rule modules in the order the entries import them (entry.ts): descending path. */
+const ruleFiles = (graph: ContainerGraph) => [...new Set(graph.rules.map((r) => r.loaded.abs))].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
 
 /**
  * A queue: each function runs once those queued before it have settled and `after` has run;
@@ -179,6 +184,11 @@ function writtenBundle(b: Bundle, output: Staging, env: string): Bundle {
 export interface EmitOptions extends Pick<BundleOptions, 'inputs' | 'keptRewrites'> {
   /** Hold each bundle's code and map in the result (default true); false: read back from the output folder when asked for. */
   texts?: boolean;
+  /**
+   * Give esbuild the rules joined into fewer modules (rule-groups.ts). Default: a large project's
+   * build that asks for no inputs (Bundle.inputs names each rule's file).
+   */
+  ruleGroups?: boolean;
 }
 
 /**
@@ -214,6 +224,8 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   const unmangled = new Set([...payloadNames(graph.load.schemas.map((s) => s.value.schema)), ...jsonKeys(projectJson(graph.load.sources ?? []))]);
   const stripped = early.stripped ?? new StrippedModules();
   const options: BundleOptions = { inputs: asked.inputs, keptRewrites: asked.keptRewrites, rewritten: new Map(), strippedRules: new Map(), libraries, stripped, turn, queuedBuilds, unmangled };
+  const groups = (asked.ruleGroups ?? (isLarge(graph) && asked.inputs === false)) ? ruleGroups(ruleFiles(graph), stripped) : undefined;
+  groups?.catch(() => undefined);
   // Only the environments without debugging read it, the others keeping every field (environments.ts):
   // a build of none of them does not search (it could still run once the build forgets the stripped modules).
   const optionScan = async () => unsetOptions(await optionSources(root, graph.load.site?.abs, graph.load.sources, [runtime, OWN_RUNTIME_START].map((start) => dirname(dirname(start)))), stripped);
@@ -255,12 +267,13 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
       const validation = validationEntry(graph, plan, site, stamp.version, runtime, join(cacheDir(root), 'validators.json'));
       const dataLayer = dataLayerEntry(site, runtime);
       const config: Record<string, string> = { dataLayer: dataLayer.config, ...validation.config };
-      const extras = { prelude: [...dataLayer.prelude, ...validation.prelude], config, readers };
+      const grouped = await groups;
+      const extras = { prelude: [...dataLayer.prelude, ...validation.prelude], config, readers, ruleImport: grouped && ((abs: string) => grouped.of.get(abs)) };
       // The bundle carries its own inventory: its egress point refuses any other host.
       extras.config.egress = egressEntry(plan, envHosts, privacy);
       const companion = plan.env.debug ? undefined : await buildCompanion(plan, envHosts, runtime, stamp);
       if (companion) extras.config = { ...extras.config, companion: JSON.stringify({ file: companion.fileName, integrity: companion.integrity }) };
-      const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), { ...options, unset: plan.env.debug ? undefined : await unset, site: siteFile === undefined ? undefined : { file: siteFile, use: siteUse(siteScan, graph, plan) } });
+      const b = await bundle(root, plan, entrySource(graph, plan, runtime, domains, stamp, extras), { ...options, ruleGroups: grouped, unset: plan.env.debug ? undefined : await unset, site: siteFile === undefined ? undefined : { file: siteFile, use: siteUse(siteScan, graph, plan) } });
       if (companion) output.write(`${env}/${companion.fileName}`, companion.code);
       output.write(`${env}/${b.fileName}`, b.code);
       output.write(`${env}/${b.mapName}`, b.map);
@@ -272,6 +285,7 @@ export async function emitBundles(graph: ContainerGraph, plans: EnvPlan[], regis
   // Every bundle is built: the project modules' texts as esbuild read them are not needed again.
   options.rewritten?.clear();
   options.strippedRules?.clear();
+  (await groups)?.clear();
   options.keptRewrites?.flush();
   // A failed scan fails the build as itself, not as esbuild's report of a plugin error.
   await siteScan;

@@ -4,10 +4,9 @@
 // the renderer's main thread while the next measurement runs: whatever of that tail falls inside
 // a window of CDP metrics is counted as the later measurement's main-thread time.
 //
-// Counted in the route rather than with Playwright's page events: listening to `request`,
-// `requestfinished` and `requestfailed` makes the harness serialise three more messages a request,
-// and tagc's Page Load Completed -> page view rose from 0.82 to 0.93 ms (higher in 15 of 20
-// interleaved rounds, load 3-8), each of its pushes sending 4 requests.
+// Counted in the route rather than with Playwright's page events, which would make the harness
+// send three more messages a request (`request`, `requestfinished`, `requestfailed`) while the
+// dispatch figures are measured.
 
 export interface InFlight {
   /** Requests routed and not yet answered (fulfilled or aborted). */

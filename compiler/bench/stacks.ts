@@ -32,9 +32,9 @@ export interface StackRound {
   /** CTA Clicked push to its link hit; Page Load Completed push to its page view (median of the round's pushes). */
   ctaMs: number;
   plcMs: number;
-  /** Main-thread task time (CDP TaskDuration) of 100 CTA Clicked pushes until their link hits. */
+  /** Main-thread task time (CDP TaskDuration) of 100 CTA Clicked pushes until their link hits, started once the harness has answered the page's earlier requests. */
   burstMs: number;
-  /** The same burst's main-thread CPU time (CDP ThreadTime): task time less the time the OS ran something else, so it moves less with the machine's load. */
+  /** The same burst's main-thread CPU time (CDP ThreadTime, read with the task time): task time less the time the OS ran something else, so it moves less with the machine's load. */
   burstCpuMs: number;
   burstHits: number;
   /** JS heap after GC with the library loaded, minus the same page without it. */

@@ -1,6 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import type { Manifest } from '../graph-types';
 import type { Route as ServerRoute, RunningServer } from '../serve/server';
+import type { InFlight } from './in-flight';
 
 // The site a bench or browser test pretends to be, learnt from the build (build/manifest.json
 // `simulate`: the site configuration's entry URL and allowed domains), never from a container.
@@ -26,20 +27,23 @@ export function benchSite(manifest: Manifest): BenchSite {
  * The container runs only on its site's hosts, so browser tests keep the real host names and
  * route their requests to the local server (which records them), like a hosts file. With
  * `allHosts`, third-party hosts (consent notice, monitoring, pixels) go there too; otherwise
- * they are refused, since nothing may leave the machine.
+ * they are refused, since nothing may leave the machine. `inFlight` counts the requests being routed.
  */
-export async function routeOwnHostsTo(context: BrowserContext, server: RunningServer, options: { hosts: RegExp; allHosts?: boolean }): Promise<void> {
+export async function routeOwnHostsTo(context: BrowserContext, server: RunningServer, options: { hosts: RegExp; allHosts?: boolean; inFlight?: Pick<InFlight, 'begin' | 'end'> }): Promise<void> {
   const hosts = options.hosts;
   const local = (url: URL) => url.href.startsWith(server.origin);
   await context.route(
     (url) => !local(url) && (options.allHosts || hosts.test(url.hostname)),
     async (route) => {
       const u = new URL(route.request().url());
+      options.inFlight?.begin();
       try {
         const response = await route.fetch({ url: `${server.origin}${u.pathname}${u.search}`, maxRedirects: 0, headers: { ...route.request().headers(), 'x-original-host': u.host } });
         await route.fulfill({ response });
       } catch {
         await route.abort('failed').catch(() => undefined);
+      } finally {
+        options.inFlight?.end();
       }
     },
   );

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import type { RunningServer } from '../serve/server';
 import { benchPage, CTA_CLICKED, grantConsent, PAGE_LOAD_COMPLETED, type Stack } from './bench-page';
 import { DESKTOP_USER_AGENT } from './chromium';
+import { inFlight, type InFlight } from './in-flight';
 import { libraryCompile, longestScriptTaskCpu, longestTaskParts, type LongestTaskParts, type TraceEvent } from './long-tasks';
 import { CALIBRATION, firstScriptThreadTime, ranThrottled, type ThrottleProbes } from './throttle-check';
 import { routeOwnHostsTo, type BenchSite } from './route-hosts';
@@ -31,9 +32,9 @@ export interface StackRound {
   /** CTA Clicked push to its link hit; Page Load Completed push to its page view (median of the round's pushes). */
   ctaMs: number;
   plcMs: number;
-  /** Main-thread task time (CDP TaskDuration) of 100 CTA Clicked pushes until their link hits. */
+  /** Main-thread task time (CDP TaskDuration) of 100 CTA Clicked pushes until their link hits, started once the harness has answered the page's earlier requests. */
   burstMs: number;
-  /** The same burst's main-thread CPU time (CDP ThreadTime): task time less the time the OS ran something else, so it moves less with the machine's load. */
+  /** The same burst's main-thread CPU time (CDP ThreadTime, read with the task time): task time less the time the OS ran something else, so it moves less with the machine's load. */
   burstCpuMs: number;
   burstHits: number;
   /** JS heap after GC with the library loaded, minus the same page without it. */
@@ -73,9 +74,9 @@ export interface RoundOptions {
 const pageUrl = (setup: StackSetup, stack: Stack | 'empty' | `${Stack}-src`) => `${setup.site.origin}/bench/${stack}.html`;
 const libraryUrl = (setup: StackSetup, stack: Stack) => `${setup.site.origin}/bench/${stack}.js`;
 
-async function newContext(browser: Browser, server: RunningServer, setup: StackSetup): Promise<BrowserContext> {
+async function newContext(browser: Browser, server: RunningServer, setup: StackSetup, requests?: InFlight): Promise<BrowserContext> {
   const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT });
-  await routeOwnHostsTo(context, server, { hosts: setup.site.hosts, allHosts: true });
+  await routeOwnHostsTo(context, server, { hosts: setup.site.hosts, allHosts: true, inFlight: requests });
   await grantConsent(context, setup.site.origin, setup.consentCookie);
   const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cache-Control': 'no-store' };
   for (const stack of ['tagc', 'peer', 'empty'] as const) {
@@ -102,8 +103,13 @@ async function startup(page: Page): Promise<{ start: number; script: number }> {
 }
 
 async function metric(cdp: CDPSession, name: string): Promise<number> {
+  return (await readMetrics(cdp, name))[0];
+}
+
+/** Several CDP metrics (seconds) from one Performance.getMetrics, i.e. at one moment of the renderer's main thread; NaN for one it lacks. */
+export async function readMetrics(cdp: CDPSession, ...names: string[]): Promise<number[]> {
   const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+  return names.map((name) => metrics.find((m) => m.name === name)?.value ?? Number.NaN);
 }
 
 async function heapUsed(cdp: CDPSession): Promise<number> {
@@ -113,9 +119,12 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
 }
 
 const SETTLE_MS = 300;
+/** After the harness answered the dispatch pushes' last requests: the renderer's handling of those responses (load or error events). */
+const QUIET_MS = 50;
 
 async function measureStack(browser: Browser, server: RunningServer, setup: StackSetup, stack: Stack, o: RoundOptions, firstScriptAt1x: number): Promise<StackRound> {
-  const context = await newContext(browser, server, setup);
+  const requests = inFlight();
+  const context = await newContext(browser, server, setup, requests);
   try {
     const page = await context.newPage();
     await page.goto(pageUrl(setup, stack));
@@ -130,11 +139,26 @@ async function measureStack(browser: Browser, server: RunningServer, setup: Stac
     const heapWith = await heapUsed(cdp);
     const cta = await read<number[]>(page, `__bench.dispatch(${JSON.stringify(CTA_CLICKED)}, true, ${o.pushes})`);
     const plc = await read<number[]>(page, `__bench.dispatch(${JSON.stringify(PAGE_LOAD_COMPLETED)}, false, ${o.pushes})`);
-    const before = await metric(cdp, 'TaskDuration');
-    const cpuBefore = await metric(cdp, 'ThreadTime');
+    // The burst starts once the harness has answered the page's earlier requests (in-flight.ts):
+    // the dispatch pushes' requests (tagc's 22 pushes send 55, the peer's 35: its social
+    // pixels carry no cache buster, so Blink's memory cache answers their repeats) were still
+    // being routed at the burst's start, 23-38 of tagc's and 0-21 of the peer's, and their routing
+    // and responses took the cores inside the burst's window. 12 interleaved rounds against the
+    // bench without the wait (load 2-5): tagc's burst 102 -> 63 ms (lower in 11), the peer's 94 ->
+    // 68 (lower in 6), tagc / peer 1.43 -> 0.79; CPU time, CTA and page view within their spread.
+    await requests.settled();
+    await page.waitForTimeout(QUIET_MS);
+    // Task and CPU time from the same two reads: read one after the other, the CPU time's window
+    // began and ended a round trip later than the task time's (it ended 70-280 ms later in traced
+    // bursts at load 2-4, the harness then routing the burst's requests): the two did not compare. 20
+    // interleaved rounds (load 3-7): task time as before (tagc 80 -> 73 ms, lower in 11; the
+    // peer's 101 -> 104, lower in 8), CPU time tagc 53 -> 36 ms (lower in 15), the peer's 51 ->
+    // 47 (13); CPU time above task time in 3 of tagc's 20 rounds before, in none since.
+    const [before, cpuBefore] = await readMetrics(cdp, 'TaskDuration', 'ThreadTime');
     const burstHits = await read<number>(page, `__bench.burst(${JSON.stringify(CTA_CLICKED)}, ${o.burst})`);
-    const burstMs = ((await metric(cdp, 'TaskDuration')) - before) * 1000;
-    const burstCpuMs = ((await metric(cdp, 'ThreadTime')) - cpuBefore) * 1000;
+    const [after, cpuAfter] = await readMetrics(cdp, 'TaskDuration', 'ThreadTime');
+    const burstMs = (after - before) * 1000;
+    const burstCpuMs = (cpuAfter - cpuBefore) * 1000;
     await page.goto(pageUrl(setup, 'empty'));
     await page.waitForTimeout(SETTLE_MS);
     const heapWithout = await heapUsed(cdp);

@@ -190,7 +190,9 @@ export function actionCode(step: GraphStep, rule: GraphRule): string {
     case 'activityPixel':
       return `var img = new Image(1, 1); img.src = "https://" + ${str(p.host)} + "/activityi;src=" + ${str(p.src)} + ";type=" + ${str(p.type)} + ";cat=" + ${str(p.cat)} + ";ord=" + Math.floor(Math.random() * 1e13) + "?";`;
     case 'socialPixel':
-      return `var q = ${valueCode(p.params ?? {})}, parts = []; for (var k in q) if (q[k] != null) parts.push(encodeURIComponent(k) + "=" + encodeURIComponent(q[k])); var img = new Image(1, 1); img.src = ${str(p.url)} + "?" + parts.join("&");`;
+      // A cache buster as tagc's (runtime/actions/pixel-social.ts): without it Blink's memory cache
+      // answered 10 of each 11 repeats, a request and its response tagc's page paid and the peer's did not.
+      return `var q = ${valueCode(p.params ?? {})}, parts = []; for (var k in q) if (q[k] != null) parts.push(encodeURIComponent(k) + "=" + encodeURIComponent(q[k])); parts.push("rnd=" + Math.floor(Math.random() * 1e12)); var img = new Image(1, 1); img.src = ${str(p.url)} + "?" + parts.join("&");`;
     default:
       // Code that is not in the graph (custom) or a service tagc builds in: read what it reads.
       return `return ${readAll([...refsIn(p), ...(step.kind === 'custom' ? rule.reads : [])])};`;

@@ -109,6 +109,21 @@ describe('the generated Launch container (hand-written graph)', () => {
     expect(s).toMatchObject({ account: '<rsid>', trackingServer: 'metrics.firm.example', orgId: 'ORG@AdobeOrg' });
   });
 
+  it('sends a social pixel with its params and a cache buster each time, as tagc does', () => {
+    const srcs: string[] = [];
+    class Image {
+      set src(v: string) {
+        srcs.push(v);
+      }
+    }
+    const pixel = step('socialPixel', { url: 'https://px.ads.example/collect', params: { pid: '42', conversion: { $de: 'pageName' }, empty: null } });
+    const code = actionCode(pixel, graph.rules[0]);
+    for (let i = 0; i < 2; i++) new Function('window', '_satellite', 'Image', code)({}, { getVar: (n: string) => `<${n}>` }, Image);
+    expect(srcs).toHaveLength(2);
+    for (const src of srcs) expect(src).toMatch(/^https:\/\/px\.ads\.example\/collect\?pid=42&conversion=%3CpageName%3E&rnd=\d+$/);
+    expect(srcs[0]).not.toBe(srcs[1]);
+  });
+
   it('emits custom code as functions and module scripts as the extension exports', () => {
     const source = containerSource(container, '/x/extension.ts');
     expect(source).toMatch(/^import \* as ext from "\/x\/extension.ts";/);

@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { consecutiveGroups, importStatements, type Joinable, type ModuleImport } from '../../module-groups';
 
 // A large project's declaration modules reach the load's bundle (./bundled.ts) as fewer, larger
 // modules: consecutive files of one folder that are imports and then `export default <call or
@@ -12,10 +13,9 @@ import { dirname } from 'node:path';
 // bundle's evaluation gives back), and the scan is trusted only where it is exact: a file with a `/` that is not a comment (a regular expression or a division,
 // which a scan cannot tell apart), a backslash or a non-ASCII character outside strings, anything
 // at its top level but imports and `export default <call or object literal>;`, or any import form
-// it does not know stays a module of its own. So a member declares nothing that could clash; two
-// members importing one local name from different bindings, or one naming (anywhere, even as a
-// property) what another imports, are not joined. The group's imports evaluate before its first
-// member, which changes nothing since modules only declare (package.json: "sideEffects": false).
+// it does not know stays a module of its own. So a member declares nothing that could clash, and
+// its refs are every identifier it has (a property name too), which the group's scope checks
+// (compiler/module-groups.ts).
 
 /** How many modules a group holds at most: 5,000 rules in about 50 modules. */
 export const MODULES_PER_GROUP = 100;
@@ -106,18 +106,10 @@ function balanced(text: string, i: number, words: Set<string>): number {
   return open.length ? -1 : i;
 }
 
-/** One import of a member: its source as written and its bindings (local name -> imported name, `*` for a namespace). */
-interface Import {
-  source: string;
-  names: Map<string, string>;
-}
-
-/** A member of a group: its default export's expression, its imports, and every identifier it names besides them. */
-export interface Member {
-  abs: string;
+/** A member of a group: its default export's expression and its imports; its refs are every identifier in its code. */
+export interface Member extends Joinable {
   expression: string;
-  imports: Import[];
-  words: Set<string>;
+  imports: ModuleImport[];
 }
 
 const ID = '[A-Za-z_$][\\w$]*';
@@ -132,7 +124,7 @@ const NOT_CALLEE = /^(function|class|async|abstract|interface|type|new|void|type
 
 /** `text` (the module `abs`) as a group member, or undefined where the scan cannot vouch for it. */
 export function memberOf(abs: string, text: string): Member | undefined {
-  const imports: Import[] = [];
+  const imports: ModuleImport[] = [];
   let i = skip(text, 0);
   for (;;) {
     if (i < 0) return undefined;
@@ -162,43 +154,23 @@ export function memberOf(abs: string, text: string): Member | undefined {
   if (i < 0 || !DEFAULT.test(text)) return undefined;
   const start = skip(text, DEFAULT.lastIndex);
   if (start < 0) return undefined;
-  const words = new Set<string>();
+  const refs = new Set<string>();
   let open = start;
   if (text.charCodeAt(start) !== 123) {
     CALLEE.lastIndex = start;
     const callee = CALLEE.exec(text);
     if (!callee || NOT_CALLEE.test(callee[1]!)) return undefined;
-    for (const w of callee[1]!.split('.')) words.add(w);
+    for (const w of callee[1]!.split('.')) refs.add(w);
     open = CALLEE.lastIndex - 1;
   }
-  const end = balanced(text, open, words);
+  const end = balanced(text, open, refs);
   if (end < 0) return undefined;
   let rest = skip(text, end);
   if (text.charCodeAt(rest) === 59) rest = skip(text, rest + 1);
   if (rest !== text.length) return undefined;
-  if ([...words].some((w) => w.startsWith('__tagc'))) return undefined;
+  if ([...refs].some((w) => w.startsWith('__tagc'))) return undefined;
   for (const imp of imports) for (const local of imp.names.keys()) if (local.startsWith('__tagc')) return undefined;
-  return { abs, expression: text.slice(start, end), imports, words };
-}
-
-/** The names a group has bound by import, and those its members name without importing. */
-class Names {
-  private readonly bound = new Map<string, string>();
-  private readonly free = new Set<string>();
-
-  /** Whether `member` shares the group's imports without a clash; if so, its names are added. */
-  add(member: Member): boolean {
-    const own = new Map<string, string>();
-    for (const { source, names } of member.imports) for (const [local, name] of names) own.set(local, `${source}\0${name}`);
-    for (const [local, binding] of own) {
-      const bound = this.bound.get(local);
-      if ((bound !== undefined && bound !== binding) || this.free.has(local)) return false;
-    }
-    for (const word of member.words) if (!own.has(word) && this.bound.has(word)) return false;
-    for (const [local, binding] of own) this.bound.set(local, binding);
-    for (const word of member.words) if (!own.has(word)) this.free.add(word);
-    return true;
-  }
+  return { abs, expression: text.slice(start, end), imports, refs };
 }
 
 /** A group module: its file (virtual, in its members' folder) and members, in order. */
@@ -212,44 +184,13 @@ export interface LoadGroup {
  * one folder that can join, at most MODULES_PER_GROUP each. The others stay modules of their own.
  */
 export function loadGroups(paths: readonly string[], read: (abs: string) => string): LoadGroup[] {
-  const groups: LoadGroup[] = [];
-  let current: Member[] = [];
-  let names = new Names();
-  const close = () => {
-    if (current.length > 1) groups.push({ dir: dirname(current[0]!.abs), members: current });
-    current = [];
-    names = new Names();
-  };
-  for (const abs of paths) {
-    const member = abs.endsWith('.ts') ? memberOf(abs, read(abs)) : undefined;
-    if (!member) {
-      close();
-      continue;
-    }
-    if (current.length && (current.length >= MODULES_PER_GROUP || dirname(current[0]!.abs) !== dirname(abs) || !names.add(member))) close();
-    if (!current.length) names.add(member);
-    current.push(member);
-  }
-  close();
-  return groups;
+  const members = paths.map((abs) => (abs.endsWith('.ts') ? memberOf(abs, read(abs)) : undefined));
+  return consecutiveGroups(members, MODULES_PER_GROUP).map((group) => ({ dir: dirname(group[0]!.abs), members: group }));
 }
 
 /** A group's module text: its members' imports, joined, then each member's default as a named export. */
 export function groupModule(group: LoadGroup): string {
-  const bySource = new Map<string, Set<string>>();
-  const namespaces = new Set<string>();
-  for (const { imports } of group.members) {
-    for (const { source, names } of imports) {
-      const set = bySource.get(source) ?? new Set<string>();
-      bySource.set(source, set);
-      for (const [local, name] of names) {
-        if (name === '*') namespaces.add(`import * as ${local} from ${JSON.stringify(source)};`);
-        else set.add(name === local ? local : `${name} as ${local}`);
-      }
-    }
-  }
-  const lines = [...namespaces];
-  for (const [source, names] of bySource) lines.push(names.size ? `import { ${[...names].join(', ')} } from ${JSON.stringify(source)};` : `import ${JSON.stringify(source)};`);
+  const lines = importStatements(group.members);
   group.members.forEach((m, i) => lines.push(`export const ${memberExport(i)} = (\n${m.expression}\n);`));
   return `${lines.join('\n')}\n`;
 }

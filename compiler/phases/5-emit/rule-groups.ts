@@ -3,6 +3,7 @@ import { blankRanges } from '../../js-syntax';
 import type { StrippedModule, StrippedModules } from '../3-graph/hashes/stripped-modules';
 import type { RawMap } from './compress';
 import { joinMappings, type MapPart } from './map-lines';
+import { consecutiveGroups, importStatements, type Joinable } from '../../module-groups';
 
 // A large project's rule modules reach esbuild as fewer, larger modules: consecutive rule files of
 // one folder joined into a group module, each rule's default export a named one there, with a
@@ -13,10 +14,8 @@ import { joinMappings, type MapPart } from './map-lines';
 // group prod 1.89 s, dev 1.88 s (its parse is one thread's).
 //
 // Only a module that is imports and `export default <expression>` joins a group (most rules: one
-// rule a file, its helpers imported), and only where no name clashes: two rules importing one
-// local name from different bindings, or one rule referring to a name another imports, start a
-// new group. Rules evaluate in the same order; the group's imports evaluate before its first rule,
-// which changes nothing since modules only declare (package.json: "sideEffects": false).
+// rule a file, its helpers imported), and only where no name clashes (compiler/module-groups.ts).
+// Rules evaluate in the same order.
 
 /** How many rules a group holds at most: 5,000 rules in about 50 modules. */
 export const RULES_PER_GROUP = 100;
@@ -27,14 +26,12 @@ export const GROUP_FILE = /__tagc-rules-\d+\.js$/;
 /** The name a group exports its rule by. */
 const exportName = (index: number) => `__tagcRule${index}`;
 
-/** A rule module as a group member: its code without imports, and its imports by local name. */
-interface Member {
-  abs: string;
+/** A rule module as a group member: its code without imports, and its imports. */
+interface Member extends Joinable {
   /** Code with everything but the `export default` statement blanked, and that statement's start. */
   code: string;
   statement: [number, number];
   prefix: number;
-  imports: Map<string, { source: string; name: string }>;
   viewerOnly: [number, number][];
   /** swc's map as the stripped module holds it, parsed only while a group is joined (not a second copy held through every build). */
   map: string;
@@ -57,25 +54,8 @@ function memberOf(abs: string, { module, js }: StrippedModule): Member | undefin
   const prefix = /^export\s+default\b\s*/.exec(statement!.text)?.[0].length;
   if (at < 0 || prefix === undefined) return undefined;
   if ([...statement!.refs, ...module.imports.keys()].some((name) => name.startsWith('__tagcRule'))) return undefined;
-  return { abs, code: js.code, statement: [at, at + statement!.text.length], prefix, imports: module.imports, viewerOnly: js.viewerOnly, map: js.map };
-}
-
-/** The names a group has bound by import, and those its rules refer to without importing. */
-class Names {
-  private readonly bound = new Map<string, string>();
-  private readonly free = new Set<string>();
-
-  /** Whether `member` shares this scope without a clash; if so, its names are added. */
-  add(member: Member, refs: Set<string>): boolean {
-    for (const [local, { source, name }] of member.imports) {
-      const bound = this.bound.get(local);
-      if ((bound !== undefined && bound !== `${source}\0${name}`) || this.free.has(local)) return false;
-    }
-    for (const ref of refs) if (!member.imports.has(ref) && this.bound.has(ref)) return false;
-    for (const [local, { source, name }] of member.imports) this.bound.set(local, `${source}\0${name}`);
-    for (const ref of refs) if (!member.imports.has(ref)) this.free.add(ref);
-    return true;
-  }
+  const imports = [...module.imports].map(([local, { source, name }]) => ({ source, names: new Map([[local, name]]) }));
+  return { abs, code: js.code, statement: [at, at + statement!.text.length], prefix, imports, refs: statement!.refs, viewerOnly: js.viewerOnly, map: js.map };
 }
 
 /** A group module's text and its inline map's sources and their texts (SourceTexts.loadedFile). */
@@ -122,15 +102,7 @@ export class RuleGroups {
 
 /** The members' texts joined, after one import statement per source, with one inline map. */
 function joined(members: readonly (readonly [Member, number])[], strip: boolean): GroupModule {
-  const bySource = new Map<string, Set<string>>();
-  const namespaces = new Set<string>();
-  for (const [m] of members) {
-    for (const [local, { source, name }] of m.imports) {
-      if (name === '*') namespaces.add(`import*as ${local} from${JSON.stringify(source)};`);
-      else bySource.set(source, (bySource.get(source) ?? new Set()).add(name === local ? local : `${name === 'default' ? 'default' : JSON.stringify(name)} as ${local}`));
-    }
-  }
-  const header = [...[...bySource].map(([source, names]) => `import{${[...names].join(',')}}from${JSON.stringify(source)};`), ...namespaces].join('');
+  const header = importStatements(members.map(([m]) => m)).join('');
   const codes = [`${header}\n`];
   const parts: MapPart[] = [{ mappings: '', sources: 0, names: 0, lines: 1 }];
   const sources: string[] = [];
@@ -160,26 +132,7 @@ function joined(members: readonly (readonly [Member, number])[], strip: boolean)
  * a module of its own.
  */
 export async function ruleGroups(files: readonly string[], stripped: StrippedModules): Promise<RuleGroups> {
-  const groups: Member[][] = [];
-  let current: Member[] = [];
-  let names = new Names();
-  const close = () => {
-    if (current.length > 1) groups.push(current);
-    current = [];
-    names = new Names();
-  };
-  for (const abs of files) {
-    const got = await stripped.get(abs);
-    const member = memberOf(abs, got);
-    if (!member) {
-      close();
-      continue;
-    }
-    const refs = got.module.statements[0]!.refs;
-    if (current.length && (current.length >= RULES_PER_GROUP || dirname(current[0]!.abs) !== dirname(abs) || !names.add(member, refs))) close();
-    if (!current.length) names.add(member, refs);
-    current.push(member);
-  }
-  close();
-  return new RuleGroups(groups);
+  const members: (Member | undefined)[] = [];
+  for (const abs of files) members.push(memberOf(abs, await stripped.get(abs)));
+  return new RuleGroups(consecutiveGroups(members, RULES_PER_GROUP));
 }

@@ -38,6 +38,9 @@ export interface EntryExtras {
 
 const js = (v: unknown) => JSON.stringify(v);
 
+/** The order the entry imports project modules in: descending path (rule-groups.ts joins rules in it too). */
+export const descendingPath = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);
+
 /**
  * A data element's name as a key of the `dataElements` object: a computed template literal, which
  * esbuild's property mangling leaves as it is (it mangles quoted keys, mangled-props.ts), so that
@@ -66,7 +69,7 @@ function dataElementsSource(graph: ContainerGraph, plan: EnvPlan, readers: DataE
   }
   const table = denseRows(rows);
   const source = (entry: string | number) => (typeof entry === 'string' ? entry : `${nameKey(table.rows[entry]![0])}: ${js(table.rows[entry]![1])}`);
-  for (const [abs, specifiers] of [...byFile].sort(([a], [b]) => (a < b ? 1 : -1))) imports.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
+  for (const [abs, specifiers] of [...byFile].sort(([a], [b]) => descendingPath(a, b))) imports.push(`import { ${specifiers.join(', ')} } from ${js(abs)};`);
   const object = `{ ${entries.map(source).join(', ')} }`;
   if (!rows.length) return { imports, runtime, expression: object };
   runtime.push(`import { dataElementTable } from ${js(readers!.table)};`);
@@ -93,7 +96,7 @@ export function entrySource(graph: ContainerGraph, plan: EnvPlan, runtimeStart: 
   // (runtime/events/table.ts firingOrder): the minifier then writes each rule evaluated just
   // before the list inside it, instead of declaring a variable and naming it again.
   const dataElements = dataElementsSource(graph, plan, extras.readers);
-  const byFile = plan.rules.map((r, i) => ({ abs: r.loaded.abs, i })).sort((a, b) => (a.abs < b.abs ? 1 : a.abs > b.abs ? -1 : a.i - b.i));
+  const byFile = plan.rules.map((r, i) => ({ abs: r.loaded.abs, i })).sort((a, b) => descendingPath(a.abs, b.abs) || a.i - b.i);
   const ruleImport = ({ abs, i }: { abs: string; i: number }) => {
     const grouped = extras.ruleImport?.(abs);
     return grouped ? `import { ${grouped.name} as r${i} } from ${js(grouped.file)};` : `import r${i} from ${js(abs)};`;

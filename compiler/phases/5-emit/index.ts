@@ -14,7 +14,7 @@ import { LARGE_PROJECT_MODULES, releaseService } from '../../esbuild-api';
 import { buildCompanion, type Companion } from './companion';
 import { egressEntry, sitePrivacy } from './egress';
 import { dataElementReaders } from './data-element-rows';
-import { entrySource, type BuildStamp } from './entry';
+import { descendingPath, entrySource, type BuildStamp } from './entry';
 import { OWN_RUNTIME_START, runtimeStartOf } from './runtime-modules';
 import { graphJsonBytes, type RuleTexts } from './graph-json';
 import { hostInventory } from './hosts';
@@ -125,8 +125,8 @@ function concurrency(graph: ContainerGraph, envs: number): { atOnce: number } & 
 
 const isLarge = (graph: ContainerGraph) => graph.rules.length + graph.dataElements.size >= LARGE_PROJECT_MODULES;
 
-/** The rule modules in the order the entries import them (entry.ts): descending path. */
-const ruleFiles = (graph: ContainerGraph) => [...new Set(graph.rules.map((r) => r.loaded.abs))].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+/** The rule modules in the order the entries import them (entry.ts). */
+const ruleFiles = (graph: ContainerGraph) => [...new Set(graph.rules.map((r) => r.loaded.abs))].sort(descendingPath);
 
 /**
  * A queue: each function runs once those queued before it have settled and `after` has run;
